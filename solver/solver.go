@@ -1,0 +1,388 @@
+// Package solver computes Sprague-Grundy values of impartial games whose positions
+// are interned to dense integer ids. It knows nothing of the language: a Rules
+// implementation tells it the options of a position, and the solver walks the game
+// DAG lazily, with an explicit stack, memoizing every value it computes.
+package solver
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Pos is a position interned to a dense id by the caller.
+type Pos int32
+
+// Options holds the options of one position. Each option is a disjunctive sum: a run
+// of component positions plus a constant nim value (for nimbers such as *3 in a sum).
+// Option i has components Comps[start:Ends[i]] where start is Ends[i-1] (or 0).
+type Options struct {
+	Comps []Pos
+	Ends  []int32
+	Nims  []int64
+}
+
+// Reset empties o, keeping its storage.
+func (o *Options) Reset() {
+	o.Comps, o.Ends, o.Nims = o.Comps[:0], o.Ends[:0], o.Nims[:0]
+}
+
+// Len is the number of options.
+func (o *Options) Len() int { return len(o.Ends) }
+
+// Option returns the components and the constant nim value of option i.
+func (o *Options) Option(i int) ([]Pos, int64) {
+	start := int32(0)
+	if i > 0 {
+		start = o.Ends[i-1]
+	}
+	return o.Comps[start:o.Ends[i]], o.Nims[i]
+}
+
+// Add appends one option made of comps and the constant nim value nim.
+func (o *Options) Add(nim int64, comps ...Pos) {
+	o.Comps = append(o.Comps, comps...)
+	o.Ends = append(o.Ends, int32(len(o.Comps)))
+	o.Nims = append(o.Nims, nim)
+}
+
+// Rules describes a game to the solver.
+type Rules interface {
+	// Expand appends every option of p to opts (already reset by the caller).
+	Expand(p Pos, opts *Options) error
+	// Shortcut returns p's normal-play value when it is known without expanding p
+	// (a nimber, or a game with a proven closed formula).
+	Shortcut(p Pos) (int64, bool)
+	// Describe names p for messages, as the user would write it.
+	Describe(p Pos) string
+}
+
+// Limits bound a computation. Zero means no limit.
+type Limits struct {
+	MaxPositions int // positions memoized in all
+}
+
+// LimitError reports that a configured limit stopped a computation.
+type LimitError struct {
+	Limit string // the limit's name, e.g. "positions"
+	Value int
+	Hint  string // how to raise it
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("stopped: the %s limit (%d) was reached; %s", e.Limit, e.Value, e.Hint)
+}
+
+// CycleError reports that a game's moves returned to an earlier position.
+type CycleError struct {
+	Cycle []string // the positions of the loop, first repeated at the end
+}
+
+func (e *CycleError) Error() string {
+	return "the game is loopy: its moves return to an earlier position: " + strings.Join(e.Cycle, " -> ")
+}
+
+const (
+	unknown = -1
+	onStack = -2
+)
+
+// Solver memoizes normal-play values. Its tables last for its whole life, so every
+// query reuses what earlier queries computed. A Solver is not safe for concurrent use;
+// Rules.Expand may call back into the same Solver (for instance for a `where sg(...)`
+// condition), which is supported.
+type Solver struct {
+	rules  Rules
+	Limits Limits
+	// PositionsHint says how to raise the position limit, for the limit's message.
+	PositionsHint string
+
+	vals   []int64 // value per Pos, or unknown / onStack
+	solved int     // how many values are memoized
+	free   []*walk // reusable walk states
+	mex    mexSet
+	tick   int
+}
+
+// New returns a solver for rules.
+func New(rules Rules) *Solver {
+	return &Solver{rules: rules, PositionsHint: "raise it with --max-positions"}
+}
+
+// Stats describes the memo table.
+type Stats struct {
+	Positions int // values memoized
+	Bytes     int // memory held by the value table
+}
+
+// Stats reports the size of the memo table.
+func (s *Solver) Stats() Stats {
+	return Stats{Positions: s.solved, Bytes: cap(s.vals) * 8}
+}
+
+// Known returns p's memoized value, if any.
+func (s *Solver) Known(p Pos) (int64, bool) {
+	if int(p) < len(s.vals) && s.vals[p] >= 0 {
+		return s.vals[p], true
+	}
+	return 0, false
+}
+
+// Forget drops the memoized values of the given positions (for example when the game
+// they belong to is redefined).
+func (s *Solver) Forget(ps []Pos) {
+	for _, p := range ps {
+		if int(p) < len(s.vals) && s.vals[p] >= 0 {
+			s.vals[p] = unknown
+			s.solved--
+		}
+	}
+}
+
+// Clear drops every memoized value.
+func (s *Solver) Clear() {
+	s.vals = nil
+	s.solved = 0
+}
+
+func (s *Solver) state(p Pos) int64 {
+	if int(p) >= len(s.vals) {
+		n := max(int(p)+1, 2*len(s.vals), 1024)
+		grown := make([]int64, n)
+		copy(grown, s.vals)
+		for i := len(s.vals); i < n; i++ {
+			grown[i] = unknown
+		}
+		s.vals = grown
+	}
+	return s.vals[p]
+}
+
+func (s *Solver) store(p Pos, v int64) {
+	s.vals[p] = v
+	s.solved++
+}
+
+// frame is one position being solved on the explicit stack: its options live in the
+// walk's arena from optStart, and next is the index of the next component to check.
+type frame struct {
+	pos      Pos
+	compBase int // where this frame's components start in arena.Comps
+	optBase  int // where its options start in arena.Ends / Nims
+	next     int // next component (absolute index in arena.Comps) to make sure is solved
+}
+
+// walk is the state of one Value call. Nested calls (from Expand) get their own.
+type walk struct {
+	stack []frame
+	arena Options
+	buf   Options
+}
+
+// Value returns the normal-play Sprague-Grundy value of p, solving every position
+// it needs. It honours ctx and the solver's limits.
+func (s *Solver) Value(ctx context.Context, p Pos) (int64, error) {
+	if v := s.state(p); v >= 0 {
+		return v, nil
+	}
+	if v, ok := s.rules.Shortcut(p); ok {
+		s.store(p, v)
+		return v, nil
+	}
+	if s.vals[p] == onStack {
+		return 0, &CycleError{Cycle: []string{s.rules.Describe(p), s.rules.Describe(p)}}
+	}
+	w := s.getWalk()
+	defer s.putWalk(w)
+	if err := s.push(w, p); err != nil {
+		return 0, err
+	}
+	for len(w.stack) > 0 {
+		if s.tick++; s.tick&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				s.unwind(w)
+				return 0, err
+			}
+		}
+		f := &w.stack[len(w.stack)-1]
+		pushed := false
+		for f.next < len(w.arena.Comps) {
+			c := w.arena.Comps[f.next]
+			v := s.state(c)
+			if v >= 0 {
+				f.next++
+				continue
+			}
+			if v == onStack {
+				err := s.cycle(w, c)
+				s.unwind(w)
+				return 0, err
+			}
+			if sv, ok := s.rules.Shortcut(c); ok {
+				s.store(c, sv)
+				f.next++
+				continue
+			}
+			if err := s.push(w, c); err != nil {
+				s.unwind(w)
+				return 0, err
+			}
+			pushed = true
+			break
+		}
+		if pushed {
+			continue
+		}
+		v := s.mexOf(&w.arena, f.optBase, f.compBase)
+		pos := f.pos
+		w.arena.Comps = w.arena.Comps[:f.compBase]
+		w.arena.Ends = w.arena.Ends[:f.optBase]
+		w.arena.Nims = w.arena.Nims[:f.optBase]
+		w.stack = w.stack[:len(w.stack)-1]
+		s.store(pos, v)
+	}
+	return s.vals[p], nil
+}
+
+// push expands p and puts it on the walk's stack.
+func (s *Solver) push(w *walk, p Pos) error {
+	if s.Limits.MaxPositions > 0 && s.solved+len(w.stack) >= s.Limits.MaxPositions {
+		return &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
+	}
+	s.vals[p] = onStack
+	w.buf.Reset()
+	if err := s.rules.Expand(p, &w.buf); err != nil {
+		s.vals[p] = unknown
+		return err
+	}
+	f := frame{pos: p, compBase: len(w.arena.Comps), optBase: len(w.arena.Ends)}
+	f.next = f.compBase
+	for _, e := range w.buf.Ends {
+		w.arena.Ends = append(w.arena.Ends, e+int32(f.compBase))
+	}
+	w.arena.Comps = append(w.arena.Comps, w.buf.Comps...)
+	w.arena.Nims = append(w.arena.Nims, w.buf.Nims...)
+	// Components may have been interned during Expand: make sure the table covers them.
+	for _, c := range w.buf.Comps {
+		s.state(c)
+	}
+	w.stack = append(w.stack, f)
+	return nil
+}
+
+// mexOf computes the mex of the options stored from optBase (components from compBase).
+func (s *Solver) mexOf(a *Options, optBase, compBase int) int64 {
+	n := len(a.Ends) - optBase
+	s.mex.reset(n)
+	start := int32(compBase)
+	for i := optBase; i < len(a.Ends); i++ {
+		x := a.Nims[i]
+		for _, c := range a.Comps[start:a.Ends[i]] {
+			x ^= s.vals[c]
+		}
+		start = a.Ends[i]
+		s.mex.add(x)
+	}
+	return s.mex.mex()
+}
+
+// cycle builds the error for a move from the top of the stack back to c.
+func (s *Solver) cycle(w *walk, c Pos) error {
+	i := len(w.stack) - 1
+	for i > 0 && w.stack[i].pos != c {
+		i--
+	}
+	var names []string
+	if w.stack[i].pos != c {
+		// c is on the stack of an outer Value call: show what this walk knows.
+		names = append(names, s.rules.Describe(c))
+		i = 0
+	}
+	for _, f := range w.stack[i:] {
+		names = append(names, s.rules.Describe(f.pos))
+	}
+	names = append(names, s.rules.Describe(c))
+	return &CycleError{Cycle: names}
+}
+
+// unwind clears the on-stack marks of an abandoned walk.
+func (s *Solver) unwind(w *walk) {
+	for _, f := range w.stack {
+		s.vals[f.pos] = unknown
+	}
+	w.stack = w.stack[:0]
+}
+
+func (s *Solver) getWalk() *walk {
+	if n := len(s.free); n > 0 {
+		w := s.free[n-1]
+		s.free = s.free[:n-1]
+		return w
+	}
+	return &walk{}
+}
+
+func (s *Solver) putWalk(w *walk) {
+	w.stack = w.stack[:0]
+	w.arena.Reset()
+	s.free = append(s.free, w)
+}
+
+// Expand returns the options of p (a fresh copy the caller may keep).
+func (s *Solver) Expand(p Pos) (*Options, error) {
+	o := &Options{}
+	if err := s.rules.Expand(p, o); err != nil {
+		return nil, err
+	}
+	for _, c := range o.Comps {
+		s.state(c)
+	}
+	return o, nil
+}
+
+// Mex returns the least non-negative integer not in vals.
+func Mex(vals []int64) int64 {
+	var m mexSet
+	m.reset(len(vals))
+	for _, v := range vals {
+		m.add(v)
+	}
+	return m.mex()
+}
+
+// mexSet is a reusable bitset for mex: values at or above the number of options can
+// never be the mex, so they are ignored.
+type mexSet struct {
+	bits []uint64
+	n    int
+}
+
+func (m *mexSet) reset(n int) {
+	words := n/64 + 1
+	if cap(m.bits) < words {
+		m.bits = make([]uint64, words)
+	} else {
+		m.bits = m.bits[:words]
+		clear(m.bits)
+	}
+	m.n = n
+}
+
+func (m *mexSet) add(v int64) {
+	if v >= 0 && v <= int64(m.n) {
+		m.bits[v>>6] |= 1 << (v & 63)
+	}
+}
+
+func (m *mexSet) mex() int64 {
+	for i, w := range m.bits {
+		if w != ^uint64(0) {
+			for b := 0; b < 64; b++ {
+				if w&(1<<b) == 0 {
+					return int64(i*64 + b)
+				}
+			}
+		}
+	}
+	return int64(len(m.bits) * 64)
+}
