@@ -1,0 +1,205 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/png"
+	"strings"
+	"testing"
+)
+
+func TestValueColor(t *testing.T) {
+	if ValueColor(0, 10) != PColor {
+		t.Error("0 is not drawn in PColor")
+	}
+	if ValueColor(NotComputed, 10) != MissingColor || ValueColor(-7, 10) != MissingColor {
+		t.Error("negative values are not drawn in MissingColor")
+	}
+	for _, maxV := range []int64{1, 2, 5, 300} {
+		prev := 2.0
+		for v := int64(1); v <= maxV; v++ {
+			c := ValueColor(v, maxV)
+			l := luminance(c)
+			if l < 0.09 {
+				t.Errorf("ValueColor(%d, %d) = %s is too close to the black of P-positions", v, maxV, hex(c))
+			}
+			// Rounding to 8-bit channels may lift it by a hair.
+			if l > prev+0.003 || (maxV <= 16 && l >= prev) {
+				t.Errorf("luminance does not fall from value %d to %d (max %d)", v-1, v, maxV)
+			}
+			if maxV <= 16 && c == ValueColor(v-1, maxV) {
+				t.Errorf("values %d and %d share a colour (max %d)", v-1, v, maxV)
+			}
+			prev = l
+		}
+	}
+}
+
+func TestTicks(t *testing.T) {
+	// 40 cells of 20 pixels, labels need 21 pixels: every second value.
+	got := ticks(AxisRange(0, 39), 20, 21)
+	if len(got) != 20 || got[0] != 0 || got[1] != 2 {
+		t.Errorf("ticks = %v", got)
+	}
+	// Starting at 3, steps of 5 are labelled at multiples of 5.
+	got = ticks(AxisRange(3, 30), 4, 20)
+	if got[0] != 2 || got[1] != 7 { // values 5 and 10
+		t.Errorf("ticks from 3 = %v", got)
+	}
+	// A non-consecutive axis is labelled by position.
+	got = ticks([]int64{1, 4, 9, 16, 25}, 10, 20)
+	if len(got) != 3 || got[1] != 2 {
+		t.Errorf("ticks of squares = %v", got)
+	}
+	if s := pickStep(1, 50000); s*1 < 50000 {
+		t.Errorf("pickStep(1, 50000) = %d", s)
+	}
+	if bt := barTicks(303); bt[0] != 1 || bt[len(bt)-1] != 303 || len(bt) > 8 {
+		t.Errorf("barTicks(303) = %v", bt)
+	}
+}
+
+func TestWriteSVG(t *testing.T) {
+	g := small()
+	g.Title = `<Nim & "sums">`
+	var buf bytes.Buffer
+	if err := WriteSVG(&buf, g, HeatmapOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := newHeatmap(g, HeatmapOptions{})
+	p := svgCells(t, buf.Bytes(), "p", h)
+	want := []cellPos{{0, 0}, {1, 1}, {2, 2}}
+	if len(p) != len(want) {
+		t.Fatalf("P cells %v, want %v", p, want)
+	}
+	for k := range want {
+		if p[k] != want[k] {
+			t.Errorf("P cells %v, want %v", p, want)
+		}
+	}
+	nc := svgCells(t, buf.Bytes(), "nc", h)
+	if len(nc) != 1 || nc[0] != (cellPos{2, 3}) {
+		t.Errorf("cells not computed: %v", nc)
+	}
+	s := buf.String()
+	if !strings.Contains(s, "&lt;Nim &amp; &quot;sums&quot;&gt;") {
+		t.Error("title not escaped")
+	}
+	var tips []string
+	for _, r := range parseSVG(t, buf.Bytes()) {
+		if r.title != "" {
+			tips = append(tips, r.title)
+		}
+	}
+	if len(tips) != 12 || tips[0] != "a=0, b=0: 0 (P)" || tips[11] != "a=2, b=10: not computed" {
+		t.Errorf("tooltips %q", tips)
+	}
+	// 40-pixel cells are large enough for numbers: 11 is in its cell
+	// and in the legend.
+	if n := strings.Count(s, ">11</text>"); n != 2 {
+		t.Errorf("value 11 printed %d times, want 2", n)
+	}
+}
+
+func TestWriteSVGSizes(t *testing.T) {
+	for _, n := range []int{10, 40, 200} {
+		g := wythoffGrid(n)
+		var buf bytes.Buffer
+		if err := WriteSVG(&buf, g, HeatmapOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		h, _ := newHeatmap(g, HeatmapOptions{})
+		want := wythoffP(n)
+		got := svgCells(t, buf.Bytes(), "p", h)
+		if len(got) != len(want) {
+			t.Errorf("%dx%d: %d P cells, want %d", n, n, len(got), len(want))
+		}
+		for _, c := range got {
+			if !want[[2]int{c.row, c.col}] {
+				t.Errorf("%dx%d: (%d, %d) drawn as P", n, n, c.row, c.col)
+			}
+		}
+		if h.width > 1100 || h.height > 1000 || h.width < 300 {
+			t.Errorf("%dx%d: picture is %dx%d", n, n, h.width, h.height)
+		}
+		texts := strings.Count(buf.String(), "<text")
+		switch {
+		case n <= 40 && texts < n*n:
+			t.Errorf("%dx%d: only %d texts: values missing from the cells", n, n, texts)
+		case n == 200 && texts > 200:
+			t.Errorf("%dx%d: %d texts: values printed in 4-pixel cells", n, n, texts)
+		}
+	}
+}
+
+func TestHeatmapOptions(t *testing.T) {
+	g := small()
+	h, err := newHeatmap(g, HeatmapOptions{CellSize: 7, NoNumbers: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.cellW != 7 || h.gridW != 28 || h.numberSize != 0 {
+		t.Errorf("cell %d, grid width %d, numbers %v", h.cellW, h.gridW, h.numberSize)
+	}
+	// A sequence gets cells tall enough to see.
+	h, _ = newHeatmap(Sequence("", "n", "g(n)", 0, kayles(400)), HeatmapOptions{})
+	if h.cellW != 2 || h.cellH < hmMinBand {
+		t.Errorf("sequence cells %dx%d", h.cellW, h.cellH)
+	}
+	var buf bytes.Buffer
+	for _, empty := range []Grid{{}, Sequence("", "n", "g", 0, nil)} {
+		if err := WriteSVG(&buf, empty, HeatmapOptions{}); !errors.Is(err, errEmpty) {
+			t.Errorf("WriteSVG of an empty grid: %v", err)
+		}
+		if err := WritePNG(&buf, empty, HeatmapOptions{}); !errors.Is(err, errEmpty) {
+			t.Errorf("WritePNG of an empty grid: %v", err)
+		}
+	}
+}
+
+func TestWritePNG(t *testing.T) {
+	for _, g := range []Grid{small(), wythoffGrid(40), wythoffGrid(200), Sequence("K", "n", "g(n)", 0, kayles(90))} {
+		var buf bytes.Buffer
+		if err := WritePNG(&buf, g, HeatmapOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := newHeatmap(g, HeatmapOptions{})
+		if b := img.Bounds(); b != image.Rect(0, 0, h.width, h.height) {
+			t.Fatalf("PNG bounds %v, want %dx%d", b, h.width, h.height)
+		}
+		sep := 0
+		if h.separators {
+			sep = 1
+		}
+		nP := 0
+		for i, row := range g.Cells {
+			for j, v := range row {
+				// Top left pixel of the cell: never covered by a number.
+				x, y := h.gridX+j*h.cellW, h.gridY+i*h.cellH
+				r, gg, b, _ := img.At(x, y).RGBA()
+				want := ValueColor(v, h.pal.maxV)
+				isP := r>>8 == uint32(PColor.R) && gg>>8 == uint32(PColor.G) && b>>8 == uint32(PColor.B)
+				if isP {
+					nP++
+				}
+				if r>>8 != uint32(want.R) || gg>>8 != uint32(want.G) || b>>8 != uint32(want.B) {
+					t.Fatalf("%q: cell (%d, %d) = %d is %v at (%d, %d), want %s", g.Title, i, j, v, img.At(x, y), x, y, hex(want))
+				}
+				// The bottom right pixel too, which is where the separators go.
+				x, y = x+h.cellW-1-sep, y+h.cellH-1-sep
+				if r, _, _, _ := img.At(x, y).RGBA(); (r>>8 == 0) != (v == 0) {
+					t.Fatalf("%q: bottom right of cell (%d, %d) = %d is %v", g.Title, i, j, v, img.At(x, y))
+				}
+			}
+		}
+		_, _, wantP := g.stats()
+		if nP != wantP {
+			t.Errorf("%q: %d cells in the P colour, want %d", g.Title, nP, wantP)
+		}
+	}
+}
