@@ -1,0 +1,128 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// nimGraph is the game graph of Nim(2) + Nim(1), with a label that needs
+// escaping.
+func nimGraph() Graph {
+	return Graph{
+		Title: `Nim(2) + Nim(1)`,
+		Nodes: []Node{
+			{ID: 0, Label: "Nim(2) + Nim(1)", Value: 3, Outcome: "N"},
+			{ID: 1, Label: "Nim(1) + Nim(1)", Value: 0, Outcome: "P"},
+			{ID: 2, Label: "Nim(1)", Value: 1, Outcome: "N"},
+			{ID: 3, Label: "Nim(2)", Value: 2, Outcome: "N"},
+			{ID: 4, Label: "", Value: 0}, // the empty sum; P from its value
+			{ID: -1, Label: "say \"hi\" \\N\tnew\nline", Value: NotComputed, Outcome: "D"},
+		},
+		Edges: []Edge{
+			{0, 1, "take 1 from the first heap"},
+			{0, 2, "take 2 from the first heap"},
+			{0, 3, "take 1 from the second heap"},
+			{1, 2, ""},
+			{2, 4, "take 1"},
+			{3, 2, "take 1"},
+			{3, 4, "take 2"},
+			{-1, -1, `loop "\"`},
+		},
+	}
+}
+
+func TestWriteDOTGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteDOT(&buf, nimGraph()); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "nim.dot")
+	if *update {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != string(want) {
+		t.Errorf("DOT output differs from %s (run go test -update to accept):\n%s", golden, buf.String())
+	}
+}
+
+func TestWriteDOTErrors(t *testing.T) {
+	for name, g := range map[string]Graph{
+		"duplicate": {Nodes: []Node{{ID: 1}, {ID: 1}}},
+		"dangling":  {Nodes: []Node{{ID: 1}}, Edges: []Edge{{From: 1, To: 2}}},
+	} {
+		if err := WriteDOT(&bytes.Buffer{}, g); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestDOTQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":        `"plain"`,
+		`a "b"`:        `"a \"b\""`,
+		`back\slash\N`: `"back\\slash\\N"`,
+		"two\nlines":   `"two\nlines"`,
+		"tab\there\r":  `"tabhere"`,
+		"ünïcode ★":    `"ünïcode ★"`,
+	} {
+		if got := dotQuote(in); got != want {
+			t.Errorf("dotQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestRenderSVGWithGraphvizMissing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // an empty directory: no dot
+	_, err := RenderSVGWithGraphviz(context.Background(), []byte("digraph { a -> b }"))
+	if !errors.Is(err, ErrNoGraphviz) {
+		t.Fatalf("error %v does not wrap ErrNoGraphviz", err)
+	}
+	for _, s := range []string{"Graphviz is not installed", "--format dot", "install"} {
+		if !strings.Contains(err.Error(), s) {
+			t.Errorf("error %q does not say %q", err, s)
+		}
+	}
+}
+
+func TestRenderSVGWithGraphviz(t *testing.T) {
+	if _, err := exec.LookPath("dot"); err != nil {
+		t.Skip("Graphviz is not installed")
+	}
+	var dot bytes.Buffer
+	if err := WriteDOT(&dot, nimGraph()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	svg, err := RenderSVGWithGraphviz(ctx, dot.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	parseSVG(t, svg) // well-formed XML
+	s := string(svg)
+	// The escaped labels come out as written.
+	for _, want := range []string{`say &quot;hi&quot; \N`, `loop &quot;\&quot;`, "take 2 from the first heap", "g = 0, P", "g = ?, D"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("SVG from Graphviz lacks %q", want)
+		}
+	}
+	if _, err := RenderSVGWithGraphviz(ctx, []byte("digraph { a -> }")); err == nil || !strings.Contains(err.Error(), "syntax error") {
+		t.Errorf("bad DOT: error %v does not quote Graphviz", err)
+	}
+}
