@@ -1,0 +1,277 @@
+package native
+
+import (
+	"context"
+	"math/bits"
+)
+
+// engine computes the nim sequence of a code heap by heap. It keeps the
+// values in a dense int32 slice, the options of the current heap in a
+// reusable bitset, and switches between a full scan of all options and the
+// rare-value method (sparse.go). Finite codes are checked for a provable
+// period (prove.go) so that the rest of a long sequence costs O(1) a heap.
+type engine struct {
+	c       Code
+	unequal bool
+	g       []int32
+
+	// the finite part of the code: removal counts k < t0 by kind of move
+	whole, single, split, triple []int
+	t0                           int   // the repeat digit applies to every k >= t0
+	rep                          uint8 // the repeat digit
+
+	// cumulative option sets for the repeat digit (k >= t0)
+	repSingle, repSplit, repTriple bitset
+	repDone                        int // largest remaining size m already added
+
+	maxV  int32 // largest value so far
+	vcap  int32 // a power of two > maxV, at least 64: every XOR of values is < vcap
+	words int   // bitset length in words, covering values < 2*vcap
+	opt   bitset
+
+	// rare-value (sparse space) method
+	sparseOK   bool // the code allows it: two-heap splits only, none from the repeat
+	sparseFrom int  // first heap at which the method is considered
+	sparse     bool
+	mask       uint32
+	rare       []int32 // heaps h >= 1 whose value has parity 0 under mask, ascending
+	classA1    bitset  // bit v set when v has parity 1 under mask
+	need       bitset
+	nextEval   int
+	scratch    []int
+
+	prove       bool
+	stopAtProof bool
+	proved      bool
+	proofS      int
+	proofP      int
+	nextCheck   int
+
+	work int // pairs visited since the last context check
+}
+
+type engineOptions struct {
+	prove      bool // look for a provable period and extend by it
+	sparseFrom int  // 0: never use the rare-value method
+}
+
+var defaultOptions = engineOptions{prove: true, sparseFrom: 1024}
+
+func newEngine(c Code, o engineOptions) *engine {
+	e := &engine{c: c, unequal: c.unequal, t0: len(c.digits), rep: c.repeat}
+	if e.t0 == 0 {
+		e.t0 = 1
+	}
+	for k := 0; k < len(c.digits); k++ {
+		d := c.digits[k]
+		if d&1 != 0 && k > 0 {
+			e.whole = append(e.whole, k)
+		}
+		if d&2 != 0 && k > 0 {
+			e.single = append(e.single, k)
+		}
+		if d&4 != 0 {
+			e.split = append(e.split, k)
+		}
+		if d&8 != 0 {
+			e.triple = append(e.triple, k)
+		}
+	}
+	e.sparseOK = len(e.split) > 0 && len(e.triple) == 0 && e.rep&12 == 0
+	if o.sparseFrom > 0 && e.sparseOK {
+		e.sparseFrom = o.sparseFrom
+		e.nextEval = o.sparseFrom
+	}
+	e.prove = o.prove && c.repeat == 0 && !c.unequal
+	e.nextCheck = 32
+	e.g = []int32{0}
+	e.vcap = 64
+	e.resize()
+	return e
+}
+
+// resize makes every bitset cover values below 2*vcap.
+func (e *engine) resize() {
+	e.words = int(2 * e.vcap / 64)
+	e.opt = grow(e.opt, e.words)
+	e.need = grow(e.need, e.words)
+	if e.rep&2 != 0 {
+		e.repSingle = grow(e.repSingle, e.words)
+	}
+	if e.rep&4 != 0 {
+		e.repSplit = grow(e.repSplit, e.words)
+	}
+	if e.rep&8 != 0 {
+		e.repTriple = grow(e.repTriple, e.words)
+	}
+	if e.sparse {
+		e.setClasses()
+	}
+}
+
+// run extends the sequence to g(0..n), honouring ctx.
+func (e *engine) run(ctx context.Context, n int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if cap(e.g) < n+1 {
+		g := make([]int32, len(e.g), n+1)
+		copy(g, e.g)
+		e.g = g
+	}
+	for h := len(e.g); h <= n; h++ {
+		if e.proved {
+			if e.stopAtProof {
+				return nil
+			}
+			e.g = append(e.g, e.g[h-e.proofP])
+			continue
+		}
+		if h&4095 == 0 || e.work > 1<<24 {
+			e.work = 0
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if e.prove && h == e.nextCheck {
+			e.nextCheck = h + max(32, h/8)
+			if s, p, ok := findProof(e.g, e.c.MaxRemove(), e.c.MaxHeaps()); ok {
+				e.proved, e.proofS, e.proofP = true, s, p
+				h--
+				continue
+			}
+		}
+		if e.sparseFrom > 0 && h == e.nextEval {
+			e.nextEval = 2 * h
+			e.chooseMask()
+		}
+		e.addRepeat(h)
+		var v int32
+		if e.sparse {
+			v = e.sparseStep(h)
+		} else {
+			v = e.fullStep(h)
+		}
+		e.g = append(e.g, v)
+		if v > e.maxV {
+			wider := bits.Len32(uint32(v)) > bits.Len32(uint32(e.maxV))
+			e.maxV = v
+			for v >= e.vcap {
+				e.vcap *= 2
+				e.resize()
+			}
+			if wider && e.sparseFrom > 0 && h >= e.sparseFrom {
+				e.nextEval = h + 1 // a new value bit: choose the mask again
+			}
+		}
+		if e.sparse && parity(v, e.mask) == 0 {
+			e.rare = append(e.rare, int32(h))
+		}
+	}
+	return nil
+}
+
+// direct clears the option set and marks the options of heap h that are not
+// two-heap splits of the finite part: whole-heap removals, one-heap
+// remainders, three-heap splits and everything from the repeat digit.
+func (e *engine) direct(h int) {
+	clear(e.opt)
+	g, opt := e.g, e.opt
+	for _, k := range e.whole {
+		if h == k {
+			opt.set(0)
+		}
+	}
+	for _, k := range e.single {
+		if m := h - k; m >= 1 {
+			opt.set(g[m])
+		}
+	}
+	for _, k := range e.triple {
+		e.triples(h-k, opt)
+	}
+	if e.rep != 0 && h >= e.t0 {
+		if e.rep&1 != 0 {
+			opt.set(0)
+		}
+		if e.rep&2 != 0 {
+			opt.or(e.repSingle)
+		}
+		if e.rep&4 != 0 {
+			opt.or(e.repSplit)
+		}
+		if e.rep&8 != 0 {
+			opt.or(e.repTriple)
+		}
+	}
+}
+
+// addRepeat adds remaining size m = h - t0 to the cumulative option sets of
+// the repeat digit, so that they hold every m in 1..h-t0.
+func (e *engine) addRepeat(h int) {
+	if e.rep == 0 {
+		return
+	}
+	for m := e.repDone + 1; m <= h-e.t0; m++ {
+		if e.rep&2 != 0 {
+			e.repSingle.set(e.g[m])
+		}
+		if e.rep&4 != 0 {
+			e.pairs(m, e.repSplit)
+		}
+		if e.rep&8 != 0 {
+			e.triples(m, e.repTriple)
+		}
+		e.repDone = m
+	}
+}
+
+// pairs marks g(a) XOR g(m-a) for every allowed split of m into two heaps.
+func (e *engine) pairs(m int, opt bitset) {
+	half := m / 2
+	if e.unequal && m%2 == 0 {
+		half--
+	}
+	if half < 1 {
+		return
+	}
+	e.work += half
+	lo := e.g[1 : half+1]
+	hi := e.g[m-half : m]
+	hi = hi[:len(lo)]
+	if e.vcap == 64 {
+		var w uint64
+		for i, x := range lo {
+			w |= 1 << (uint(x^hi[len(hi)-1-i]) & 63)
+		}
+		opt[0] |= w
+		return
+	}
+	for i, x := range lo {
+		opt.set(x ^ hi[len(hi)-1-i])
+	}
+}
+
+// triples marks g(a) XOR g(b) XOR g(c) for every allowed split of m into
+// three heaps a <= b <= c.
+func (e *engine) triples(m int, opt bitset) {
+	g := e.g
+	for a := 1; 3*a <= m; a++ {
+		for b := a; a+2*b <= m; b++ {
+			if e.unequal && (a == b || 2*b == m-a) {
+				continue
+			}
+			opt.set(g[a] ^ g[b] ^ g[m-a-b])
+		}
+		e.work += m / 2
+	}
+}
+
+// fullStep computes g(h) from every option.
+func (e *engine) fullStep(h int) int32 {
+	e.direct(h)
+	for _, k := range e.split {
+		e.pairs(h-k, e.opt)
+	}
+	return e.opt.mex()
+}

@@ -1,0 +1,142 @@
+package native
+
+import "strings"
+
+// Code is a take-and-break game code in the octal notation of Berlekamp,
+// Conway and Guy (Winning Ways for your Mathematical Plays, chapter 4,
+// "Taking and Breaking"), extended to hexadecimal digits as in Siegel,
+// Combinatorial Game Theory (AMS 2013), where a move may leave three heaps.
+//
+// A code "d0.d1d2d3..." describes a game played on heaps of tokens. Digit dk
+// says what a move that removes k tokens from one heap may leave behind, as
+// a sum of bits:
+//
+//	1  the heap may vanish (only when it had exactly k tokens)
+//	2  one nonempty heap may remain
+//	4  two nonempty heaps may remain (the rest is split in two)
+//	8  three nonempty heaps may remain (hexadecimal codes only)
+//
+// So "0.77" is Kayles, "0.07" Dawson's Kayles, "0.137" Dawson's chess and
+// "0.[3]" Nim (the bracketed digit repeats for every larger k). The digit
+// d0 before the point is about removing no tokens: only bits 4 and 8 make
+// sense there, so "4.0" splits a heap into two nonempty heaps. Heaps left
+// behind are unordered (a multiset); the value of a position is the XOR of
+// the values of its heaps.
+//
+// A Code may also carry the restriction that the heaps left by a split are
+// pairwise unequal (see [Code.Unequal]); Grundy's game is "4.0 unequal"
+// (see [GrundysGame]). This restriction is a grundy extension, not part of
+// the classical notation.
+//
+// The zero Code is "0.0", the game with no moves. Codes are immutable and
+// comparable with ==; equal games in canonical form compare equal.
+type Code struct {
+	digits  string // digits[k] is the digit for removing k tokens; digits[0] is d0
+	repeat  uint8  // digit for every k >= len(digits); 0 when there is no repeat
+	unequal bool   // split parts must be pairwise unequal
+}
+
+// GrundysGame returns Grundy's game: split a heap into two unequal nonempty
+// heaps, the code "4.0 unequal".
+func GrundysGame() Code {
+	return Code{digits: "\x04", unequal: true}
+}
+
+// Unequal returns c with the restriction that the heaps left by a split
+// (bits 4 and 8) must be pairwise unequal.
+func (c Code) Unequal() Code {
+	c.unequal = true
+	return c
+}
+
+// IsUnequal reports whether splits must leave pairwise unequal heaps.
+func (c Code) IsUnequal() bool { return c.unequal }
+
+// Digit returns the digit for removing k tokens (k >= 0), a value 0..15.
+func (c Code) Digit(k int) int {
+	if k < 0 {
+		return 0
+	}
+	if k < len(c.digits) {
+		return int(c.digits[k])
+	}
+	return int(c.repeat)
+}
+
+// MaxRemove returns t, the largest number of tokens a move may remove, or
+// -1 when the code ends with a repeating digit (no bound).
+func (c Code) MaxRemove() int {
+	if c.repeat != 0 {
+		return -1
+	}
+	for k := len(c.digits) - 1; k > 0; k-- {
+		if c.digits[k] != 0 {
+			return k
+		}
+	}
+	return 0
+}
+
+// IsFinite reports whether the code has no repeating digit.
+func (c Code) IsFinite() bool { return c.repeat == 0 }
+
+// MaxHeaps returns the largest number of heaps a single move may leave
+// behind: 0, 1, 2 or 3.
+func (c Code) MaxHeaps() int {
+	or := c.repeat
+	for i := 0; i < len(c.digits); i++ {
+		or |= c.digits[i]
+	}
+	switch {
+	case or&8 != 0:
+		return 3
+	case or&4 != 0:
+		return 2
+	case or&2 != 0:
+		return 1
+	}
+	return 0
+}
+
+// IsOctal reports whether every digit is at most 7 (no three-heap splits).
+func (c Code) IsOctal() bool { return c.MaxHeaps() < 3 }
+
+// String returns the canonical form of the code: d0 is always written,
+// trailing zero digits are dropped, a repeat is written as "[d]", digits
+// above 9 are upper-case hexadecimal, and the unequal restriction is
+// written as the suffix " unequal". ParseCode(c.String()) == c.
+func (c Code) String() string {
+	var b strings.Builder
+	b.WriteByte(hexDigit(c.Digit(0)))
+	b.WriteByte('.')
+	for k := 1; k < len(c.digits); k++ {
+		b.WriteByte(hexDigit(int(c.digits[k])))
+	}
+	if c.repeat != 0 {
+		b.WriteByte('[')
+		b.WriteByte(hexDigit(int(c.repeat)))
+		b.WriteByte(']')
+	} else if len(c.digits) <= 1 {
+		b.WriteByte('0')
+	}
+	if c.unequal {
+		b.WriteString(unequalSuffix)
+	}
+	return b.String()
+}
+
+const unequalSuffix = " unequal"
+
+func hexDigit(d int) byte { return "0123456789ABCDEF"[d&15] }
+
+// canonical trims digits that add nothing: trailing digits equal to the
+// repeat digit (zero when there is none). d0 is always kept.
+func canonical(digits []byte, repeat uint8, unequal bool) Code {
+	for len(digits) > 1 && digits[len(digits)-1] == repeat {
+		digits = digits[:len(digits)-1]
+	}
+	if len(digits) == 0 {
+		digits = []byte{0}
+	}
+	return Code{digits: string(digits), repeat: repeat, unequal: unequal}
+}

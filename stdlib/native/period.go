@@ -1,0 +1,60 @@
+package native
+
+import "fmt"
+
+// Periodicity describes an (arithmetically) periodic sequence: for every
+// n >= Preperiod, g(n+Period) = g(n) + Saltus. Period 0 means no period.
+type Periodicity struct {
+	Preperiod int
+	Period    int
+	Saltus    int
+}
+
+// Found reports whether a period was found.
+func (p Periodicity) Found() bool { return p.Period > 0 }
+
+// String reads "preperiod 71, period 12", with ", saltus 1" when the saltus
+// is not 0, or "no period".
+func (p Periodicity) String() string {
+	if p.Period == 0 {
+		return "no period"
+	}
+	s := fmt.Sprintf("preperiod %d, period %d", p.Preperiod, p.Period)
+	if p.Saltus != 0 {
+		s += fmt.Sprintf(", saltus %d", p.Saltus)
+	}
+	return s
+}
+
+// Period finds the pattern of a finite sequence g(0..L-1), L = len(seq).
+//
+// The rule: take the smallest p >= 1 for which there is a saltus d and a
+// preperiod s with g(n+p) = g(n) + d for all s <= n < L-p, such that
+//
+//   - the periodic part g(s..L-1) holds at least two full periods: L-s >= 2p;
+//   - the periodic part is at least as long as the preperiod: s <= L-s.
+//
+// For that p, d is g(L-1) - g(L-1-p) and s is the smallest that works. The
+// second condition keeps a long irregular sequence from being reported
+// periodic because of a short coincidence at its end: every accepted
+// pattern is confirmed by at least L/4 comparisons. When no p qualifies,
+// Period returns the zero Periodicity (Period 0).
+//
+// This is an observation about the given values, not a proof; see
+// ProvePeriod for the proof that a take-and-break sequence stays periodic.
+// Nim, 0, 1, 2, 3, ..., has preperiod 0, period 1 and saltus 1.
+func Period(seq []int) Periodicity {
+	L := len(seq)
+	for p := 1; 2*p <= L; p++ {
+		d := seq[L-1] - seq[L-1-p]
+		limit := min(L/2, L-2*p) // the largest allowed s
+		n := L - p - 1
+		for n >= 0 && seq[n+p]-seq[n] == d {
+			n--
+		}
+		if s := n + 1; s <= limit {
+			return Periodicity{Preperiod: s, Period: p, Saltus: d}
+		}
+	}
+	return Periodicity{}
+}

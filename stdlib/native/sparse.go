@@ -1,0 +1,211 @@
+package native
+
+import "math/bits"
+
+// The rare-value ("sparse space") method of Gangolli and Plambeck, as used
+// by Flammenkamp for Grundy's game.
+//
+// Pick a nonzero bit mask and split values into two classes by the parity of
+// popcount(v & mask): class 0 (a subgroup under XOR, containing 0) and
+// class 1. For many games almost every heap has a class-1 value; the few
+// heaps with class-0 values are "rare". Because parity(x^y) = parity(x) ^
+// parity(y), a two-heap split has a class-1 value only when exactly one of
+// its heaps is rare. So the class-1 options of a heap are all found by
+// pairing each rare heap with its partner: O(#rare) work, not O(n). Let c1
+// be the least class-1 value that is not an option. The value of the heap is
+// c1 unless some class-0 value below c1 is missing from the options; those
+// are found by scanning the splits a = 1, 2, ... (all removal counts
+// interleaved, so the scan can stop early), and the scan stops as soon as
+// every class-0 value below c1 has been seen, which is usually after a few
+// dozen pairs. Only when it is not (the heap is rare) does the scan run to
+// the end.
+//
+// The method is exact for every mask; the mask only decides how fast it is.
+// chooseMask picks the mask with the fewest rare heaps among recent heaps and
+// falls back to the full scan when no mask makes them rare.
+
+// chooseMask picks the mask for the heaps computed so far and rebuilds the
+// rare list, or turns the method off when no mask makes class 0 rare.
+func (e *engine) chooseMask() {
+	h := len(e.g)
+	lo := max(1, h/2)
+	if h-lo > 1<<16 {
+		lo = h - 1<<16
+	}
+	window := h - lo
+	hist := map[int32]int{}
+	for _, v := range e.g[lo:h] {
+		hist[v]++
+	}
+	type vc struct {
+		v int32
+		n int
+	}
+	var counts []vc
+	for v, n := range hist {
+		counts = append(counts, vc{v, n})
+	}
+	eval := func(m uint32) int {
+		c := 0
+		for _, x := range counts {
+			if parity(x.v, m) == 0 {
+				c += x.n
+			}
+		}
+		return c
+	}
+	top := uint32(1) << bits.Len32(uint32(e.maxV)) // masks below top matter
+	best, bestCount := uint32(0), window+1
+	if top <= 1024 {
+		for m := uint32(1); m < top; m++ {
+			if c := eval(m); c < bestCount {
+				best, bestCount = m, c
+			}
+		}
+	} else { // greedy bit flips from the previous mask
+		best = e.mask
+		if best == 0 {
+			best = top - 1
+		}
+		bestCount = eval(best)
+		for improved := true; improved; {
+			improved = false
+			for b := uint32(1); b < top; b <<= 1 {
+				m := best ^ b
+				if m == 0 {
+					continue
+				}
+				if c := eval(m); c < bestCount {
+					best, bestCount, improved = m, c, true
+				}
+			}
+		}
+	}
+	on := best != 0 && bestCount*8 <= window
+	if on == e.sparse && (!on || best == e.mask) {
+		return
+	}
+	e.sparse = on
+	e.rare = e.rare[:0]
+	if !on {
+		return
+	}
+	e.mask = best
+	e.setClasses()
+	for i := 1; i < h; i++ {
+		if parity(e.g[i], best) == 0 {
+			e.rare = append(e.rare, int32(i))
+		}
+	}
+}
+
+// setClasses fills classA1 for every value the bitsets cover.
+func (e *engine) setClasses() {
+	e.classA1 = grow(e.classA1, e.words)
+	for i := range e.classA1 {
+		var w uint64
+		for j := 0; j < 64; j++ {
+			if parity(int32(i*64+j), e.mask) == 1 {
+				w |= 1 << j
+			}
+		}
+		e.classA1[i] = w
+	}
+}
+
+// sparseStep computes g(h) by the rare-value method.
+func (e *engine) sparseStep(h int) int32 {
+	e.direct(h)
+	g, opt := e.g, e.opt
+	for _, k := range e.split {
+		m := h - k
+		for _, r := range e.rare {
+			p := m - int(r)
+			if p < 1 {
+				break
+			}
+			if e.unequal && p == int(r) {
+				continue
+			}
+			opt.set(g[r] ^ g[p])
+		}
+	}
+	e.work += len(e.rare) * len(e.split)
+
+	// c1: the least class-1 value that is not an option. It exists below
+	// 2*vcap: options are below vcap and class 1 has members in [vcap, 2vcap).
+	var c1 int32
+	for i, w := range e.classA1 {
+		if x := w &^ opt[i]; x != 0 {
+			c1 = int32(i*64 + bits.TrailingZeros64(x))
+			break
+		}
+	}
+	// need: class-0 values below c1 not yet known to be options.
+	cw := int(c1 >> 6)
+	need := e.need
+	count := 0
+	for i := 0; i <= cw; i++ {
+		x := ^e.classA1[i] &^ opt[i]
+		if i == cw {
+			x &= 1<<(uint(c1)&63) - 1
+		}
+		need[i] = x
+		count += bits.OnesCount64(x)
+	}
+	if count == 0 {
+		return c1
+	}
+
+	// Scan the splits a = 1, 2, ... across all removal counts at once.
+	nk := len(e.split)
+	if cap(e.scratch) < 2*nk {
+		e.scratch = make([]int, 2*nk)
+	}
+	ms, halves := e.scratch[:nk], e.scratch[nk:2*nk]
+	maxHalf := 0
+	for j, k := range e.split {
+		m := h - k
+		half := m / 2
+		if e.unequal && m%2 == 0 {
+			half--
+		}
+		ms[j], halves[j] = m, half
+		maxHalf = max(maxHalf, half)
+	}
+	if nk == 1 {
+		m, half := ms[0], halves[0]
+		for a := 1; a <= half; a++ {
+			if v := g[a] ^ g[m-a]; v < c1 && need.has(v) {
+				need.unset(v)
+				if count--; count == 0 {
+					e.work += a
+					return c1
+				}
+			}
+		}
+	} else {
+		for a := 1; a <= maxHalf; a++ {
+			ga := g[a]
+			for j, m := range ms {
+				if a > halves[j] {
+					continue
+				}
+				if v := ga ^ g[m-a]; v < c1 && need.has(v) {
+					need.unset(v)
+					if count--; count == 0 {
+						e.work += a * nk
+						return c1
+					}
+				}
+			}
+		}
+	}
+	e.work += maxHalf * nk
+	for i := 0; i <= cw; i++ {
+		if need[i] != 0 {
+			return int32(i*64 + bits.TrailingZeros64(need[i]))
+		}
+	}
+	return c1 // not reached: count > 0 means a bit is left
+}
