@@ -94,6 +94,15 @@ func TestWythoffPictures(t *testing.T) {
 			t.Errorf("SVG marks (%d, %d) as a P-position", c.row, c.col)
 		}
 	}
+	// The pictures in docs/ must be the ones this code draws.
+	for name, data := range map[string][]byte{"wythoff.svg": svg.Bytes(), "wythoff.png": pngBuf.Bytes()} {
+		kept, err := os.ReadFile(filepath.Join("..", "docs", name))
+		if err != nil {
+			t.Errorf("reading docs/%s: %v", name, err)
+		} else if !bytes.Equal(kept, data) {
+			t.Errorf("docs/%s is out of date: run go test ./render -run TestWythoffPictures -render-out /tmp/pictures and copy /tmp/pictures/%s to docs/", name, name)
+		}
+	}
 	if *renderOut == "" {
 		return
 	}
@@ -103,6 +112,7 @@ func TestWythoffPictures(t *testing.T) {
 		"example-wythoff-200": wythoffGrid(200),
 		"example-kayles":      Sequence("Kayles", "n", "g(n)", 0, kayles(100)),
 		"example-partial":     partialGrid(),
+		"example-wythoff-row": Sequence("Wythoff(7, b)", "b", "g", 0, wythoffGrid(120).Cells[7]),
 	}
 	for name, g := range extra {
 		var s, p bytes.Buffer

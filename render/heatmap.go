@@ -34,15 +34,25 @@ const (
 	hmMinBand    = 28 // least height of a grid with few rows
 	hmSwatch     = 14
 	hmLegendGap  = 24
-	hmMaxSwatch  = 16 // most values listed one by one in the legend
-	hmBarH       = 200
-	hmGridLineAt = 12 // cells at least this large get white separators
+	hmMaxSwatch  = 16  // most values listed one by one in the legend
+	hmBarH       = 200 // length of a vertical colour bar
+	hmBarW       = 240 // length of a horizontal colour bar
+	hmGridLineAt = 12  // cells at least this large get white separators
 )
 
-// legendEntry is one swatch of a discrete legend.
-type legendEntry struct {
+// swatch is one entry of the legend: a square of the colour of value v.
+type swatch struct {
+	x, y  int
 	v     int64
 	label string
+}
+
+// bar is the legend's colour bar for values 1..maxV, used when there are
+// too many values to list one by one.
+type bar struct {
+	x, y, w, h int
+	horizontal bool    // left to right, under a strip; else top to bottom
+	ticks      []int64 // values labelled along it
 }
 
 // heatmap is the computed layout of one heat map picture.
@@ -52,6 +62,7 @@ type heatmap struct {
 	cellW, cellH int
 	gridX, gridY int // top left corner of cell (0, 0)
 	gridW, gridH int
+	colLabelW    int // width of the widest column label
 	width        int
 	height       int
 	separators   bool
@@ -60,10 +71,10 @@ type heatmap struct {
 
 	colTicks, rowTicks []int // indices of labelled columns and rows
 
-	legendX, legendY int
-	entries          []legendEntry // discrete legend (nil for a gradient)
-	barTicks         []int64       // values labelled on a gradient bar
-	missing          bool
+	headX, headY int // the legend's heading
+	swatches     []swatch
+	bar          *bar // nil if every value has a swatch
+	missing      bool
 }
 
 // newHeatmap lays out a heat map of g.
@@ -106,15 +117,24 @@ func newHeatmap(g Grid, opts HeatmapOptions) (*heatmap, error) {
 	for _, c := range g.Cols {
 		colLabelW = max(colLabelW, len(strconv.FormatInt(c, 10))*hmCharW)
 	}
-	h.colTicks = ticks(g.Cols, h.cellW, colLabelW+hmCharW)
 	rowLabelW := 0
 	for i := range g.Rows {
 		rowLabelW = max(rowLabelW, len([]rune(g.rowLabel(i)))*hmCharW)
 	}
+	colStep := pickStep(h.cellW, colLabelW+hmCharW)
+	rowStep := pickStep(h.cellH, hmLineH+4)
+	if g.RowLabels == nil && h.cellW == h.cellH {
+		// Square cells: the same step on both axes.
+		colStep = max(colStep, rowStep)
+		rowStep = colStep
+	}
+	h.colTicks = ticks(g.Cols, colStep)
 	if g.RowLabels != nil {
-		h.rowTicks = ticksByIndex(nr, h.cellH, hmLineH)
+		for i := 0; i < nr; i += int(rowStep) {
+			h.rowTicks = append(h.rowTicks, i)
+		}
 	} else {
-		h.rowTicks = ticks(g.Rows, h.cellH, hmLineH)
+		h.rowTicks = ticks(g.Rows, rowStep)
 	}
 
 	// Vertical stack above the grid: title, column name, column labels.
@@ -134,77 +154,133 @@ func newHeatmap(g Grid, opts HeatmapOptions) (*heatmap, error) {
 		x += hmLineH + 4
 	}
 	x += rowLabelW + hmGap + hmTick
-	h.gridX = x
+	// Room for half a column label left of the first column.
+	h.gridX = max(x, hmMargin+colLabelW/2)
+	h.colLabelW = colLabelW
 
-	// Legend.
-	h.legendX = h.gridX + h.gridW + hmLegendGap
-	h.legendY = h.gridY
-	values := distinctValues(g)
-	legendW := len("not computed")*hmCharW + hmSwatch + 8
-	legendH := hmLineH + 6
-	if len(values) <= hmMaxSwatch {
-		for _, v := range values {
-			e := legendEntry{v: v, label: strconv.FormatInt(v, 10)}
-			switch {
-			case v < 0:
-				e.label = "not computed"
-			case v == 0:
-				e.label = "0 (P)"
-			}
-			h.entries = append(h.entries, e)
-		}
-		legendH += len(h.entries) * (hmSwatch + 6)
-	} else {
-		h.barTicks = barTicks(maxV)
-		legendH += 2*(hmSwatch+6) + 6 + hmBarH + 8
-		legendW = max(legendW, len(strconv.FormatInt(maxV, 10))*hmCharW+hmSwatch+8)
-	}
-	h.width = h.legendX + legendW + hmMargin
-	h.height = max(h.gridY+h.gridH, h.legendY+legendH) + hmMargin
+	h.layoutLegend(maxV)
 	if g.Title != "" {
 		h.width = max(h.width, 2*hmMargin+len([]rune(g.Title))*hmTitleCharW)
 	}
 	return h, nil
 }
 
+// layoutLegend places the legend right of the grid, or under it when the
+// grid is a strip (a sequence) too low to stand a legend beside, and sets
+// the size of the picture.
+func (h *heatmap) layoutLegend(maxV int64) {
+	values := distinctValues(h.g)
+	useBar := len(values) > hmMaxSwatch
+	labelOf := func(v int64) string {
+		switch {
+		case v < 0:
+			return "not computed"
+		case v == 0:
+			return "0 (P)"
+		}
+		return strconv.FormatInt(v, 10)
+	}
+	if useBar {
+		values = []int64{0}
+		if h.missing {
+			values = append(values, NotComputed)
+		}
+	}
+	// The legend lists the values in order; a colour bar for 1..maxV
+	// stands in for the values that are not listed (barAt is its place).
+	barAt := len(values)
+	if useBar {
+		values, barAt = []int64{0}, 1
+		if h.missing {
+			values = append(values, NotComputed)
+		}
+	}
+	// Room for half a column label right of the last column.
+	right, bottom := h.gridX+h.gridW+max(0, h.colLabelW/2-h.cellW/2), h.gridY+h.gridH
+	maxLabelW := len(strconv.FormatInt(maxV, 10)) * hmCharW
+
+	if h.gridH >= 100 {
+		// A column right of the grid.
+		x, y := h.gridX+h.gridW+hmLegendGap, h.gridY
+		h.headX, h.headY = x, y+10
+		y += hmLineH + 6
+		for k := 0; k <= len(values); k++ {
+			if useBar && k == barAt {
+				y += 6 // room for the label of the bar's first tick
+				h.bar = &bar{x: x, y: y, w: hmSwatch, h: hmBarH, ticks: barTicks(maxV, hmBarH, hmLineH)}
+				right = max(right, x+hmSwatch+6+maxLabelW)
+				y += hmBarH + 8
+			}
+			if k < len(values) {
+				v := values[k]
+				h.swatches = append(h.swatches, swatch{x, y, v, labelOf(v)})
+				right = max(right, x+hmSwatch+6+len(labelOf(v))*hmCharW)
+				y += hmSwatch + 6
+			}
+		}
+		bottom = max(bottom, y)
+	} else {
+		// Rows under the strip, wrapped at the width of the grid.
+		x0, y := h.gridX, h.gridY+h.gridH+18
+		h.headX, h.headY = x0, y+hmSwatch-3
+		x0 += len("value")*hmCharW + 14
+		limit := max(h.gridX+h.gridW, x0+400)
+		x := x0
+		// place moves to the next row if w pixels do not fit on this one.
+		place := func(w int) {
+			if x > x0 && x+w > limit {
+				x, y = x0, y+hmSwatch+hmLineH+10
+			}
+		}
+		for k := 0; k <= len(values); k++ {
+			if useBar && k == barAt {
+				place(hmBarW)
+				h.bar = &bar{x: x, y: y, w: hmBarW, h: hmSwatch, horizontal: true,
+					ticks: barTicks(maxV, hmBarW, maxLabelW+hmCharW)}
+				right = max(right, x+hmBarW+maxLabelW/2)
+				x += hmBarW + maxLabelW/2 + 16
+			}
+			if k < len(values) {
+				v := values[k]
+				w := hmSwatch + 6 + len(labelOf(v))*hmCharW
+				place(w)
+				h.swatches = append(h.swatches, swatch{x, y, v, labelOf(v)})
+				right = max(right, x+w)
+				x += w + 16
+			}
+		}
+		bottom = y + hmSwatch
+		if h.bar != nil {
+			bottom += hmLineH + 4 // tick labels under the bar
+		}
+	}
+	h.width = right + hmMargin
+	h.height = bottom + hmMargin
+}
+
 // niceSteps are the candidate distances between labelled ticks.
 var niceSteps = []int64{1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000}
 
-// ticks returns the indices of the axis values to label, spaced at least
-// need pixels apart with cells of size cell. If the axis is a run of
-// consecutive integers the labelled values are multiples of a nice step
-// (0, 5, 10, ...); otherwise every step-th entry is labelled.
-func ticks(axis []int64, cell, need int) []int {
-	n := len(axis)
+// ticks returns the indices of the axis values to label, step apart. If
+// the axis is a run of consecutive integers the labelled values are the
+// multiples of step (0, 5, 10, ...); otherwise every step-th entry is
+// labelled, starting with the first.
+func ticks(axis []int64, step int64) []int {
 	consecutive := true
-	for i := 1; i < n; i++ {
+	for i := 1; i < len(axis); i++ {
 		if axis[i] != axis[i-1]+1 {
 			consecutive = false
 			break
 		}
 	}
-	if !consecutive {
-		return ticksByIndex(n, cell, need)
-	}
-	step := pickStep(cell, need)
 	var idx []int
 	for i, v := range axis {
-		if v%step == 0 {
+		if consecutive && v%step == 0 || !consecutive && int64(i)%step == 0 {
 			idx = append(idx, i)
 		}
 	}
-	if len(idx) == 0 && n > 0 {
+	if len(idx) == 0 && len(axis) > 0 {
 		idx = append(idx, 0)
-	}
-	return idx
-}
-
-// ticksByIndex labels every step-th of n entries, starting with the first.
-func ticksByIndex(n, cell, need int) []int {
-	step := int(pickStep(cell, need))
-	var idx []int
-	for i := 0; i < n; i += step {
-		idx = append(idx, i)
 	}
 	return idx
 }
@@ -223,9 +299,10 @@ func pickStep(cell, need int) int64 {
 	return s
 }
 
-// barTicks returns the values to label on a gradient legend for 1..maxV.
-func barTicks(maxV int64) []int64 {
-	// Room for about 6 labels along the bar.
+// barTicks returns the values to label on a colour bar for 1..maxV that
+// is length pixels long, with labels that need need pixels each.
+func barTicks(maxV int64, length, need int) []int64 {
+	// Room for about six labels along the bar.
 	step := int64(1)
 	for _, s := range niceSteps {
 		step = s
@@ -238,7 +315,8 @@ func barTicks(maxV int64) []int64 {
 	}
 	t := []int64{1}
 	for v := step; v < maxV; v += step {
-		if v > 1 && (maxV-v)*hmBarH >= maxV*hmLineH { // keep clear of maxV's label
+		// Keep clear of the labels of 1 and maxV.
+		if (v-1)*int64(length) >= maxV*int64(need) && (maxV-v)*int64(length) >= maxV*int64(need) {
 			t = append(t, v)
 		}
 	}
@@ -282,9 +360,9 @@ type canvas interface {
 	text(x, y int, s string, anchor int, st textStyle, c color.RGBA, turned bool)
 	// line draws a one pixel wide straight line.
 	line(x1, y1, x2, y2 int, c color.RGBA)
-	// gradient fills a vertical bar with the palette from value lo at the
-	// top to hi at the bottom.
-	gradient(x, y, w, h int, pal palette, lo, hi int64)
+	// gradient fills a bar with the palette from value lo at the top (or
+	// left, if horizontal) to hi at the bottom (or right).
+	gradient(x, y, w, h int, pal palette, lo, hi int64, horizontal bool)
 }
 
 // textStyle selects a font.
@@ -367,31 +445,25 @@ func (h *heatmap) draw(c canvas) {
 	}
 
 	// Legend.
-	lx, ly := h.legendX, h.legendY
-	c.text(lx, ly+10, "value", -1, styleName, inkColor, false)
-	ly += hmLineH + 6
-	swatch := func(v int64, label string) {
-		c.rect(lx, ly, hmSwatch, hmSwatch, h.pal.color(v))
-		c.text(lx+hmSwatch+6, ly+hmSwatch-3, label, -1, styleAxis, inkColor, false)
-		ly += hmSwatch + 6
+	c.text(h.headX, h.headY, "value", -1, styleName, inkColor, false)
+	for _, sw := range h.swatches {
+		c.rect(sw.x, sw.y, hmSwatch, hmSwatch, h.pal.color(sw.v))
+		c.text(sw.x+hmSwatch+6, sw.y+hmSwatch-3, sw.label, -1, styleAxis, inkColor, false)
 	}
-	if h.barTicks == nil {
-		for _, e := range h.entries {
-			swatch(e.v, e.label)
+	if b := h.bar; b != nil {
+		maxV := h.pal.maxV
+		c.gradient(b.x, b.y, b.w, b.h, h.pal, 1, maxV, b.horizontal)
+		for _, v := range b.ticks {
+			label := strconv.FormatInt(v, 10)
+			if b.horizontal {
+				x := b.x + int(float64(v-1)/float64(max(1, maxV-1))*float64(b.w-1))
+				c.line(x, b.y+b.h, x, b.y+b.h+3, faintInkColor)
+				c.text(x, b.y+b.h+hmLineH+2, label, 0, styleAxis, inkColor, false)
+			} else {
+				y := b.y + int(float64(v-1)/float64(max(1, maxV-1))*float64(b.h-1))
+				c.line(b.x+b.w, y, b.x+b.w+3, y, faintInkColor)
+				c.text(b.x+b.w+6, y+4, label, -1, styleAxis, inkColor, false)
+			}
 		}
-		return
-	}
-	swatch(0, "0 (P)")
-	ly += 6 // room for the label of the top tick
-	maxV := h.pal.maxV
-	c.gradient(lx, ly, hmSwatch, hmBarH, h.pal, 1, maxV)
-	for _, v := range h.barTicks {
-		y := ly + int(float64(v-1)/float64(max(1, maxV-1))*float64(hmBarH-1))
-		c.line(lx+hmSwatch, y, lx+hmSwatch+3, y, faintInkColor)
-		c.text(lx+hmSwatch+6, y+4, strconv.FormatInt(v, 10), -1, styleAxis, inkColor, false)
-	}
-	ly += hmBarH + 8
-	if h.missing {
-		swatch(NotComputed, "not computed")
 	}
 }

@@ -37,25 +37,33 @@ func TestValueColor(t *testing.T) {
 }
 
 func TestTicks(t *testing.T) {
-	// 40 cells of 20 pixels, labels need 21 pixels: every second value.
-	got := ticks(AxisRange(0, 39), 20, 21)
+	// 20-pixel cells, labels need 21 pixels: every second value.
+	if s := pickStep(20, 21); s != 2 {
+		t.Errorf("pickStep(20, 21) = %d", s)
+	}
+	got := ticks(AxisRange(0, 39), 2)
 	if len(got) != 20 || got[0] != 0 || got[1] != 2 {
 		t.Errorf("ticks = %v", got)
 	}
 	// Starting at 3, steps of 5 are labelled at multiples of 5.
-	got = ticks(AxisRange(3, 30), 4, 20)
+	got = ticks(AxisRange(3, 30), 5)
 	if got[0] != 2 || got[1] != 7 { // values 5 and 10
 		t.Errorf("ticks from 3 = %v", got)
 	}
 	// A non-consecutive axis is labelled by position.
-	got = ticks([]int64{1, 4, 9, 16, 25}, 10, 20)
+	got = ticks([]int64{1, 4, 9, 16, 25}, 2)
 	if len(got) != 3 || got[1] != 2 {
 		t.Errorf("ticks of squares = %v", got)
+	}
+	// Both axes of square cells get the same step.
+	h, _ := newHeatmap(wythoffGrid(200), HeatmapOptions{})
+	if h.colTicks[1] != 10 || h.rowTicks[1] != 10 {
+		t.Errorf("200x200 ticks: columns %v, rows %v", h.colTicks, h.rowTicks)
 	}
 	if s := pickStep(1, 50000); s*1 < 50000 {
 		t.Errorf("pickStep(1, 50000) = %d", s)
 	}
-	if bt := barTicks(303); bt[0] != 1 || bt[len(bt)-1] != 303 || len(bt) > 8 {
+	if bt := barTicks(303, hmBarH, hmLineH); bt[0] != 1 || bt[len(bt)-1] != 303 || len(bt) > 8 {
 		t.Errorf("barTicks(303) = %v", bt)
 	}
 }
@@ -200,6 +208,55 @@ func TestWritePNG(t *testing.T) {
 		_, _, wantP := g.stats()
 		if nP != wantP {
 			t.Errorf("%q: %d cells in the P colour, want %d", g.Title, nP, wantP)
+		}
+	}
+}
+
+func TestHeatmapEdgeCases(t *testing.T) {
+	long := make([]int64, 3000)
+	for i := range long {
+		long[i] = int64(i % 37)
+	}
+	column := Grid{Rows: AxisRange(-5, 60), Cols: []int64{7}}
+	for i := range column.Rows {
+		column.Cells = append(column.Cells, []int64{int64(i % 3)})
+	}
+	cases := map[string]Grid{
+		"one cell":     {Rows: []int64{0}, Cols: []int64{0}, Cells: [][]int64{{0}}},
+		"all missing":  {Title: "nothing yet", Rows: []int64{0, 1}, Cols: []int64{0, 1}, Cells: [][]int64{{-1, -1}, {-1, -1}}},
+		"huge values":  {Rows: []int64{0, 1}, Cols: []int64{1e12, 1e12 + 1}, Cells: [][]int64{{0, 1e15}, {1e15 - 1, -1}}},
+		"long":         Sequence("3000 values", "n", "g(n)", 0, long),
+		"one column":   column,
+		"unicode text": {Title: "Ünïcode ★ <&>", RowName: "α", ColName: "β", Rows: []int64{0}, Cols: []int64{0, 1}, Cells: [][]int64{{0, 1}}},
+	}
+	for name, g := range cases {
+		var svg, pngBuf bytes.Buffer
+		if err := WriteSVG(&svg, g, HeatmapOptions{}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := WritePNG(&pngBuf, g, HeatmapOptions{}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		h, _ := newHeatmap(g, HeatmapOptions{})
+		_, _, wantP := g.stats()
+		if got := svgCells(t, svg.Bytes(), "p", h); len(got) != wantP {
+			t.Errorf("%s: %d P cells in SVG, want %d", name, len(got), wantP)
+		}
+		img, err := png.Decode(&pngBuf)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if b := img.Bounds(); b.Dx() != h.width || b.Dy() != h.height {
+			t.Errorf("%s: PNG is %v, layout %dx%d", name, b, h.width, h.height)
+		}
+		// Everything drawn lies inside the picture.
+		for _, sw := range h.swatches {
+			if sw.x+hmSwatch > h.width || sw.y+hmSwatch > h.height {
+				t.Errorf("%s: legend swatch %q at (%d, %d) is outside %dx%d", name, sw.label, sw.x, sw.y, h.width, h.height)
+			}
+		}
+		if b := h.bar; b != nil && (b.x+b.w > h.width || b.y+b.h > h.height) {
+			t.Errorf("%s: colour bar outside the picture", name)
 		}
 	}
 }

@@ -50,10 +50,18 @@ func (p *pngCanvas) line(x1, y1, x2, y2 int, c color.RGBA) {
 	p.rect(min(x1, x2), min(y1, y2), abs(x2-x1)+1, abs(y2-y1)+1, c)
 }
 
-func (p *pngCanvas) gradient(x, y, w, h int, pal palette, lo, hi int64) {
-	for k := range h {
-		v := lo + int64(float64(k)/float64(max(1, h-1))*float64(hi-lo)+0.5)
-		p.rect(x, y+k, w, 1, pal.color(v))
+func (p *pngCanvas) gradient(x, y, w, h int, pal palette, lo, hi int64, horizontal bool) {
+	n := h
+	if horizontal {
+		n = w
+	}
+	for k := range n {
+		c := pal.color(lo + int64(float64(k)/float64(max(1, n-1))*float64(hi-lo)+0.5))
+		if horizontal {
+			p.rect(x+k, y, 1, h, c)
+		} else {
+			p.rect(x, y+k, w, 1, c)
+		}
 	}
 }
 

@@ -115,17 +115,22 @@ func (s *svgCanvas) line(x1, y1, x2, y2 int, c color.RGBA) {
 	fmt.Fprintf(s.w, `<path d="M%d.5 %d.5L%d.5 %d.5" stroke="%s" fill="none"/>`+"\n", x1, y1, x2, y2, hex(c))
 }
 
-func (s *svgCanvas) gradient(x, y, w, h int, pal palette, lo, hi int64) {
+func (s *svgCanvas) gradient(x, y, w, h int, pal palette, lo, hi int64, horizontal bool) {
+	// The gradient itself is defined by gradientDef.
 	fmt.Fprintf(s.w, `<rect x="%d" y="%d" width="%d" height="%d" fill="url(#values)"/>`+"\n", x, y, w, h)
 }
 
 // gradientDef returns the <linearGradient> used by the legend bar.
 func gradientDef(h *heatmap) string {
-	if h.barTicks == nil {
+	if h.bar == nil {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(`<linearGradient id="values" x1="0" y1="0" x2="0" y2="1">`)
+	x2, y2 := 0, 1
+	if h.bar.horizontal {
+		x2, y2 = 1, 0
+	}
+	fmt.Fprintf(&b, `<linearGradient id="values" x1="0" y1="0" x2="%d" y2="%d">`, x2, y2)
 	const stops = 10
 	for k := 0; k <= stops; k++ {
 		t := float64(k) / stops
