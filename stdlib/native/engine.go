@@ -114,11 +114,6 @@ func (e *engine) run(ctx context.Context, n int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if cap(e.g) < n+1 {
-		g := make([]int32, len(e.g), n+1)
-		copy(g, e.g)
-		e.g = g
-	}
 	for h := len(e.g); h <= n; h++ {
 		if e.proved {
 			if e.stopAtProof {
@@ -169,6 +164,15 @@ func (e *engine) run(ctx context.Context, n int) error {
 		}
 	}
 	return nil
+}
+
+// reserve makes room for g(0..n).
+func (e *engine) reserve(n int) {
+	if cap(e.g) < n+1 {
+		g := make([]int32, len(e.g), n+1)
+		copy(g, e.g)
+		e.g = g
+	}
 }
 
 // direct clears the option set and marks the options of heap h that are not

@@ -11,47 +11,48 @@ func PlainSequence(c Code, n int) []int {
 		return nil
 	}
 	g := make([]int, n+1)
-	var seen []int // seen[v] == h+1 when value v is an option of heap h
-	mark := func(v, h int) {
-		for v >= len(seen) {
-			seen = append(seen, 0)
-		}
-		seen[v] = h + 1
-	}
+	unequal := c.unequal
+	seen := make([]int, 2) // seen[v] == h when value v is an option of heap h
 	for h := 1; h <= n; h++ {
-		for k := 0; k <= h; k++ {
+		kmax := h // the most tokens a move may remove from heap h
+		if c.repeat == 0 {
+			kmax = min(h, len(c.digits)-1)
+		}
+		for k := 0; k <= kmax; k++ {
 			d := c.Digit(k)
 			m := h - k
 			if d&1 != 0 && k > 0 && m == 0 {
-				mark(0, h)
+				seen[0] = h
 			}
 			if d&2 != 0 && k > 0 && m >= 1 {
-				mark(g[m], h)
+				seen[g[m]] = h
 			}
 			if d&4 != 0 {
-				for a := 1; 2*a <= m; a++ {
-					if c.unequal && 2*a == m {
-						continue
+				for a, b := 1, m-1; a <= b; a, b = a+1, b-1 {
+					if a < b || !unequal {
+						seen[g[a]^g[b]] = h
 					}
-					mark(g[a]^g[m-a], h)
 				}
 			}
 			if d&8 != 0 {
 				for a := 1; 3*a <= m; a++ {
 					for b := a; a+2*b <= m; b++ {
-						if c.unequal && (a == b || 2*b == m-a) {
+						if unequal && (a == b || 2*b == m-a) {
 							continue
 						}
-						mark(g[a]^g[b]^g[m-a-b], h)
+						seen[g[a]^g[b]^g[m-a-b]] = h
 					}
 				}
 			}
 		}
 		v := 0
-		for v < len(seen) && seen[v] == h+1 {
+		for v < len(seen) && seen[v] == h {
 			v++
 		}
 		g[h] = v
+		for v >= len(seen)/2 { // every XOR of values stays below len(seen)
+			seen = append(seen, make([]int, len(seen))...)
+		}
 	}
 	return g
 }

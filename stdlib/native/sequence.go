@@ -26,6 +26,7 @@ func Sequence(ctx context.Context, c Code, n int) ([]int, error) {
 		return nil, fmt.Errorf("nim sequence of %v: negative heap size %d", c, n)
 	}
 	e := newEngine(c, defaultOptions)
+	e.reserve(n)
 	if err := e.run(ctx, n); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,155 @@
+package native
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseCodeCanonical(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"0.77", "0.77"},
+		{".77", "0.77"},
+		{"0.770", "0.77"},
+		{"0.07", "0.07"},
+		{"0.137", "0.137"},
+		{"4.0", "4.0"},
+		{"4.", "4.0"},
+		{"0.", "0.0"},
+		{".0", "0.0"},
+		{"0.[3]", "0.[3]"},
+		{"0.33[3]", "0.[3]"},
+		{"4.[3]", "4.[3]"},
+		{"0.1[0]", "0.1"},
+		{"0.f", "0.F"},
+		{"C.8a", "C.8A"},
+		{"0.3[7]", "0.3[7]"},
+		{"4.0 unequal", "4.0 unequal"},
+		{"0.16", "0.16"},
+	}
+	for _, c := range cases {
+		got, err := ParseCode(c.in)
+		if err != nil {
+			t.Errorf("ParseCode(%q): %v", c.in, err)
+			continue
+		}
+		if got.String() != c.want {
+			t.Errorf("ParseCode(%q).String() = %q, want %q", c.in, got.String(), c.want)
+		}
+		again, err := ParseCode(got.String())
+		if err != nil || again != got {
+			t.Errorf("round trip of %q: %v, %v", c.in, again, err)
+		}
+	}
+	if MustParseCode("0.33[3]") != MustParseCode("0.[3]") {
+		t.Error("equal games in canonical form should compare equal")
+	}
+	if GrundysGame() != MustParseCode("4.0 unequal") {
+		t.Error("GrundysGame() != 4.0 unequal")
+	}
+	if (Code{}).String() != "0.0" {
+		t.Errorf("zero Code = %q", Code{}.String())
+	}
+}
+
+func TestCodeAccessors(t *testing.T) {
+	cases := []struct {
+		code           string
+		maxRemove      int
+		maxHeaps       int
+		digit2, digit9 int
+	}{
+		{"0.77", 2, 2, 7, 0},
+		{"0.07", 2, 2, 7, 0},
+		{"0.137", 3, 2, 3, 0},
+		{"4.0", 0, 2, 0, 0},
+		{"0.[3]", -1, 1, 3, 3},
+		{"0.1", 1, 0, 0, 0},
+		{"0.F", 1, 3, 0, 0},
+		{"0.3[1]", -1, 1, 1, 1},
+	}
+	for _, c := range cases {
+		code := MustParseCode(c.code)
+		if got := code.MaxRemove(); got != c.maxRemove {
+			t.Errorf("%s MaxRemove = %d, want %d", c.code, got, c.maxRemove)
+		}
+		if got := code.MaxHeaps(); got != c.maxHeaps {
+			t.Errorf("%s MaxHeaps = %d, want %d", c.code, got, c.maxHeaps)
+		}
+		if code.Digit(2) != c.digit2 || code.Digit(9) != c.digit9 {
+			t.Errorf("%s digits 2, 9 = %d, %d", c.code, code.Digit(2), code.Digit(9))
+		}
+		if code.IsFinite() != (c.maxRemove >= 0) || code.IsOctal() != (c.maxHeaps < 3) {
+			t.Errorf("%s IsFinite/IsOctal wrong", c.code)
+		}
+	}
+	if MustParseCode("4.0").Unequal() != GrundysGame() || !GrundysGame().IsUnequal() {
+		t.Error("Unequal")
+	}
+}
+
+func TestParseCodeErrors(t *testing.T) {
+	cases := []struct {
+		in   string
+		pos  int
+		want string
+	}{
+		{"", 0, "empty code"},
+		{".", 1, "at least one digit"},
+		{"0", 1, "expected '.'"},
+		{"077", 1, "only one digit (d0)"},
+		{"0.7x", 3, "expected a digit 0-9 or A-F"},
+		{"0.7.7", 3, "only one '.'"},
+		{"x.7", 0, "expected a digit"},
+		{"1.7", 0, "only bits 4 and 8"},
+		{"2.7", 0, "only bits 4 and 8"},
+		{"0.[3", 4, "expected ']'"},
+		{"0.[]", 3, "one digit inside"},
+		{"0.[", 3, "one digit inside"},
+		{"0.[33]", 4, "only one digit may repeat"},
+		{"0.[3]4", 5, "after the repeat"},
+		{"0.[g]", 3, "inside [ ]"},
+		{"0.7 ", 3, "expected a digit"},
+		{" unequal", 0, "expected"},
+	}
+	for _, c := range cases {
+		_, err := ParseCode(c.in)
+		var ce *CodeError
+		if !errors.As(err, &ce) {
+			t.Errorf("ParseCode(%q) = %v, want a *CodeError", c.in, err)
+			continue
+		}
+		if ce.Pos != c.pos || !strings.Contains(ce.Error(), c.want) {
+			t.Errorf("ParseCode(%q): pos %d, %q; want pos %d containing %q", c.in, ce.Pos, ce.Error(), c.pos, c.want)
+		}
+	}
+	_, err := ParseCode("0.7x")
+	if want := `code "0.7x": at character 4 ('x'): expected a digit 0-9 or A-F, or '['`; err.Error() != want {
+		t.Errorf("error text %q, want %q", err, want)
+	}
+	_, err = ParseCode("0")
+	if want := `code "0": at the end: expected '.'`; err.Error() != want {
+		t.Errorf("error text %q, want %q", err, want)
+	}
+}
+
+func FuzzParseCode(f *testing.F) {
+	for _, s := range []string{"0.77", "4.0", "0.[3]", "C.8F[1] unequal", "0.[", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCode(s)
+		if err != nil {
+			var ce *CodeError
+			if !errors.As(err, &ce) || ce.Pos < 0 || ce.Pos > len(s) {
+				t.Fatalf("bad error for %q: %v", s, err)
+			}
+			return
+		}
+		again, err := ParseCode(c.String())
+		if err != nil || again != c {
+			t.Fatalf("%q: round trip %q gives %v, %v", s, c.String(), again, err)
+		}
+		_ = PlainSequence(c, 12)
+	})
+}

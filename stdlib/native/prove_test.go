@@ -1,0 +1,114 @@
+package native
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestProvePeriodKnown(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		code  string
+		want  Periodicity
+		maxTo int // proof found by this n at the latest
+	}{
+		{"0.77", Periodicity{71, 12, 0}, 200},  // Kayles: last exception at n = 70
+		{"0.07", Periodicity{53, 34, 0}, 400},  // Dawson's Kayles
+		{"0.137", Periodicity{52, 34, 0}, 400}, // Dawson's chess
+		{"4.0", Periodicity{1, 2, 0}, 40},
+		{"0.1", Periodicity{2, 1, 0}, 40},
+		{"0.333", Periodicity{0, 4, 0}, 40}, // Bash, take 1..3
+	}
+	for _, c := range cases {
+		pp, err := ProvePeriod(ctx, MustParseCode(c.code), 5000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !pp.Proved || pp.Periodicity != c.want || pp.CheckedTo > c.maxTo || pp.Needed > pp.CheckedTo {
+			t.Errorf("%s: %+v, want %v by n = %d", c.code, pp, c.want, c.maxTo)
+		}
+	}
+	if pp, _ := ProvePeriod(ctx, MustParseCode("0.77"), 5000); pp.Needed != 2*(71+12)+2-1 {
+		t.Errorf("Kayles needs values to n = 2(s+p)+t-1 = 167, got %d", pp.Needed)
+	}
+	// 0.6 is a famous open octal game: no proof is expected.
+	if pp, _ := ProvePeriod(ctx, MustParseCode("0.6"), 5000); pp.Proved {
+		t.Errorf("0.6 proved periodic? %v", pp)
+	}
+	for _, code := range []string{"0.[3]", "4.[3]", "4.0 unequal"} {
+		pp, err := ProvePeriod(ctx, MustParseCode(code), 1000)
+		if err != nil || pp.Proved || pp.Reason == "" {
+			t.Errorf("%s: %+v, %v: want a reason why the theorem does not apply", code, pp, err)
+		}
+	}
+	pp, _ := ProvePeriod(ctx, MustParseCode("0.16"), 3000)
+	if pp.Proved || pp.CheckedTo != 3000 || pp.String() != "not proved: no period found up to n = 3000" {
+		t.Errorf("0.16 to 3000: %+v %q", pp, pp)
+	}
+	ctx2, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := ProvePeriod(ctx2, MustParseCode("0.16"), 3000); err == nil {
+		t.Error("canceled context: no error")
+	}
+}
+
+// Every proof must hold on as many values as the plain loop gives: random
+// octal, hexadecimal and subtraction codes, proved, then checked far beyond.
+func TestProvePeriodHoldsBeyond(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	ctx := context.Background()
+	proved := map[int]int{}
+	for i := 0; i < 300; i++ {
+		var digits string
+		if rng.IntN(4) == 0 {
+			digits = "0123"
+		} else if rng.IntN(3) == 0 {
+			digits = "0123456789ABCDEF"
+		} else {
+			digits = "01234567"
+		}
+		s := "0."
+		if rng.IntN(4) == 0 {
+			s = "4."
+		}
+		for k := 1 + rng.IntN(4); k > 0; k-- {
+			s += string(digits[rng.IntN(len(digits))])
+		}
+		c := MustParseCode(s)
+		pp, err := ProvePeriod(ctx, c, 600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !pp.Proved {
+			continue
+		}
+		proved[c.MaxHeaps()]++
+		n := 3 * (pp.CheckedTo + 1)
+		if c.MaxHeaps() == 3 {
+			n = min(n, 400)
+		} else {
+			n = max(n, 1500)
+		}
+		g := PlainSequence(c, n)
+		per := pp.Periodicity
+		for m := per.Preperiod; m+per.Period <= n; m++ {
+			if g[m+per.Period] != g[m] {
+				t.Fatalf("%v proved %v but g(%d) != g(%d)", c, per, m+per.Period, m)
+			}
+		}
+		if per.Preperiod > 0 && g[per.Preperiod-1+per.Period] == g[per.Preperiod-1] {
+			t.Errorf("%v: preperiod %d is not the smallest", c, per.Preperiod)
+		}
+		if got := Period(g); per.Preperiod <= n/2 && got != per {
+			t.Errorf("%v: proved %v, Period sees %v", c, per, got)
+		}
+	}
+	for h := 1; h <= 3; h++ {
+		if proved[h] < 5 {
+			t.Errorf("only %d proofs for codes leaving up to %d heaps", proved[h], h)
+		}
+	}
+	t.Log(fmt.Sprint("proofs by max heaps: ", proved))
+}
