@@ -84,8 +84,9 @@ func (g Grid) Validate() error {
 	return nil
 }
 
-// errEmpty is returned by the picture writers for a grid with no cells.
-var errEmpty = errors.New("render: grid has no cells to draw")
+// ErrEmptyGrid is the error of [WriteSVG] and [WritePNG] for a grid with
+// no cells: there is nothing to draw.
+var ErrEmptyGrid = errors.New("render: grid has no cells to draw")
 
 // rowLabel returns the text naming row i.
 func (g Grid) rowLabel(i int) string {

@@ -84,7 +84,7 @@ func newHeatmap(g Grid, opts HeatmapOptions) (*heatmap, error) {
 	}
 	nr, nc := len(g.Rows), len(g.Cols)
 	if nr == 0 || nc == 0 {
-		return nil, errEmpty
+		return nil, ErrEmptyGrid
 	}
 	maxV, missing, _ := g.stats()
 	h := &heatmap{g: g, pal: palette{maxV}, missing: missing}

@@ -157,10 +157,10 @@ func TestHeatmapOptions(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	for _, empty := range []Grid{{}, Sequence("", "n", "g", 0, nil)} {
-		if err := WriteSVG(&buf, empty, HeatmapOptions{}); !errors.Is(err, errEmpty) {
+		if err := WriteSVG(&buf, empty, HeatmapOptions{}); !errors.Is(err, ErrEmptyGrid) {
 			t.Errorf("WriteSVG of an empty grid: %v", err)
 		}
-		if err := WritePNG(&buf, empty, HeatmapOptions{}); !errors.Is(err, errEmpty) {
+		if err := WritePNG(&buf, empty, HeatmapOptions{}); !errors.Is(err, ErrEmptyGrid) {
 			t.Errorf("WritePNG of an empty grid: %v", err)
 		}
 	}

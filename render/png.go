@@ -16,7 +16,7 @@ import (
 // [WriteSVG]: every pixel of a P-position's cell, away from the one pixel
 // separators drawn between large cells, has the colour [PColor]. Text uses
 // a 7x13 bitmap font; values are printed in cells at least 20 pixels wide
-// (see [HeatmapOptions]). A grid with no cells is an error.
+// (see [HeatmapOptions]). A grid with no cells is an error ([ErrEmptyGrid]).
 func WritePNG(w io.Writer, g Grid, opts HeatmapOptions) error {
 	h, err := newHeatmap(g, opts)
 	if err != nil {

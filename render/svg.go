@@ -17,7 +17,7 @@ import (
 // Each cell is one <rect>; the rect of a P-position has class="p" and that
 // of a cell not computed class="nc", so that a style sheet or a script can
 // find them. On grids of up to 10,000 cells each rect carries a <title>
-// tooltip such as "a=3, b=5: 0". A grid with no cells is an error.
+// tooltip such as "a=3, b=5: 0". A grid with no cells is an error ([ErrEmptyGrid]).
 func WriteSVG(w io.Writer, g Grid, opts HeatmapOptions) error {
 	h, err := newHeatmap(g, opts)
 	if err != nil {
