@@ -36,7 +36,8 @@ type engine struct {
 	mask       uint32
 	rare       []int32 // heaps h >= 1 whose value has parity 0 under mask, ascending
 	classA1    bitset  // bit v set when v has parity 1 under mask
-	need       bitset
+	needB      []bool
+	stamp      []int32
 	nextEval   int
 	scratch    []int
 
@@ -94,7 +95,6 @@ func newEngine(c Code, o engineOptions) *engine {
 func (e *engine) resize() {
 	e.words = int(2 * e.vcap / 64)
 	e.opt = grow(e.opt, e.words)
-	e.need = grow(e.need, e.words)
 	if e.rep&2 != 0 {
 		e.repSingle = grow(e.repSingle, e.words)
 	}

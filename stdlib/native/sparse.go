@@ -1,6 +1,9 @@
 package native
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // The rare-value ("sparse space") method of Gangolli and Plambeck, as used
 // by Flammenkamp for Grundy's game.
@@ -117,20 +120,44 @@ func (e *engine) setClasses() {
 func (e *engine) sparseStep(h int) int32 {
 	e.direct(h)
 	g, opt := e.g, e.opt
+	// Pair every rare heap r with its partner m-r. Values are stamped with h
+	// (plain stores, no read-modify-write chains) and folded into opt after.
+	if len(e.stamp) < e.words*64 {
+		e.stamp = make([]int32, e.words*64)
+	}
+	stamp, st := e.stamp[:e.vcap], int32(h) // pair XORs are below vcap
+	rare := e.rare
 	for _, k := range e.split {
 		m := h - k
-		for _, r := range e.rare {
-			p := m - int(r)
-			if p < 1 {
+		if m < 2 {
+			continue
+		}
+		// rare[:i] are the heaps r < m/2 (the smaller part), rare[i:j] are
+		// r == m/2 (the equal split, m even), rare[j:] hold the larger parts.
+		i, _ := slices.BinarySearch(rare, int32((m+1)/2))
+		j := i
+		if m%2 == 0 && j < len(rare) && int(rare[j]) == m/2 {
+			j++
+			if !e.unequal {
+				i = j
+			}
+		}
+		for _, r := range rare[:i] {
+			stamp[g[r]^g[m-int(r)]] = st
+		}
+		for _, r := range rare[j:] {
+			if int(r) >= m {
 				break
 			}
-			if e.unequal && p == int(r) {
-				continue
-			}
-			opt.set(g[r] ^ g[p])
+			stamp[g[r]^g[m-int(r)]] = st
 		}
 	}
-	e.work += len(e.rare) * len(e.split)
+	e.work += len(rare) * len(e.split)
+	for v, s := range stamp {
+		if s == st {
+			opt.set(int32(v))
+		}
+	}
 
 	// c1: the least class-1 value that is not an option. It exists below
 	// 2*vcap: options are below vcap and class 1 has members in [vcap, 2vcap).
@@ -141,23 +168,40 @@ func (e *engine) sparseStep(h int) int32 {
 			break
 		}
 	}
-	// need: class-0 values below c1 not yet known to be options.
-	cw := int(c1 >> 6)
-	need := e.need
+	// need: class-0 values below c1 not yet known to be options, as a
+	// bool per value for the hot loop (false at and above c1).
+	if len(e.needB) < e.words*64 {
+		e.needB = make([]bool, e.words*64)
+	}
+	need := e.needB[:2*e.vcap] // c1 < 2*vcap
 	count := 0
-	for i := 0; i <= cw; i++ {
+	for i := 0; i <= int(c1>>6); i++ {
 		x := ^e.classA1[i] &^ opt[i]
-		if i == cw {
-			x &= 1<<(uint(c1)&63) - 1
+		for x != 0 {
+			v := i*64 + bits.TrailingZeros64(x)
+			x &= x - 1
+			if v < int(c1) {
+				need[v] = true
+				count++
+			}
 		}
-		need[i] = x
-		count += bits.OnesCount64(x)
 	}
 	if count == 0 {
 		return c1
 	}
+	v := e.scan(h, need, count)
+	clear(need[:c1])
+	if v < 0 {
+		return c1
+	}
+	return v
+}
 
-	// Scan the splits a = 1, 2, ... across all removal counts at once.
+// scan visits the splits a = 1, 2, ... of every removal count at once,
+// crossing off the needed values it meets. It returns -1 when all count of
+// them were met (early exit), or else the least value never met.
+func (e *engine) scan(h int, need []bool, count int) int32 {
+	g := e.g
 	nk := len(e.split)
 	if cap(e.scratch) < 2*nk {
 		e.scratch = make([]int, 2*nk)
@@ -176,11 +220,11 @@ func (e *engine) sparseStep(h int) int32 {
 	if nk == 1 {
 		m, half := ms[0], halves[0]
 		for a := 1; a <= half; a++ {
-			if v := g[a] ^ g[m-a]; v < c1 && need.has(v) {
-				need.unset(v)
+			if v := g[a] ^ g[m-a]; need[v] {
+				need[v] = false
 				if count--; count == 0 {
 					e.work += a
-					return c1
+					return -1
 				}
 			}
 		}
@@ -191,21 +235,21 @@ func (e *engine) sparseStep(h int) int32 {
 				if a > halves[j] {
 					continue
 				}
-				if v := ga ^ g[m-a]; v < c1 && need.has(v) {
-					need.unset(v)
+				if v := ga ^ g[m-a]; need[v] {
+					need[v] = false
 					if count--; count == 0 {
 						e.work += a * nk
-						return c1
+						return -1
 					}
 				}
 			}
 		}
 	}
 	e.work += maxHalf * nk
-	for i := 0; i <= cw; i++ {
-		if need[i] != 0 {
-			return int32(i*64 + bits.TrailingZeros64(need[i]))
+	for v, b := range need {
+		if b {
+			return int32(v)
 		}
 	}
-	return c1 // not reached: count > 0 means a bit is left
+	panic("native: scan lost a needed value") // count > 0 means one is left
 }
