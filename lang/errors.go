@@ -1,0 +1,65 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Error is a located error: where, and what was expected or went wrong.
+type Error struct {
+	Pos Position
+	Msg string
+	// Src is the source text Pos refers to, when known, for showing the line.
+	Src string
+}
+
+func (e *Error) Error() string {
+	if e.Pos.Line == 0 {
+		if e.Pos.Filename != "" {
+			return e.Pos.Filename + ": " + e.Msg
+		}
+		return e.Msg
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.Pos.Filename, e.Pos.Line, e.Pos.Column, e.Msg)
+}
+
+// Errors is a list of errors found together (for instance by the checker).
+type Errors []*Error
+
+func (es Errors) Error() string {
+	parts := make([]string, len(es))
+	for i, e := range es {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "\n")
+}
+
+// Errorf makes a located error.
+func Errorf(pos Position, format string, args ...any) *Error {
+	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Format renders an error for a person: "file:line:col: message", then the source
+// line and a caret under the column.
+func (e *Error) Format() string {
+	src := e.Src
+	var b strings.Builder
+	b.WriteString(e.Error())
+	if e.Pos.Line == 0 {
+		return b.String()
+	}
+	lines := strings.Split(src, "\n")
+	if e.Pos.Line > len(lines) {
+		return b.String()
+	}
+	line := strings.TrimRight(lines[e.Pos.Line-1], "\r")
+	b.WriteString("\n    ")
+	b.WriteString(strings.ReplaceAll(line, "\t", " "))
+	b.WriteString("\n    ")
+	col := min(max(e.Pos.Column-1, 0), len(line))
+	b.WriteString(strings.Repeat(" ", runeCount(line[:col])))
+	b.WriteString("^")
+	return b.String()
+}
+
+func runeCount(s string) int { return len([]rune(s)) }

@@ -1,0 +1,411 @@
+package lang
+
+import (
+	"strconv"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Operator precedence, loosest first. Comparisons and ".." do not chain.
+const (
+	precOr = iota + 1
+	precAnd
+	precNot
+	precCompare
+	precRange
+	precBitOr
+	precXor
+	precBitAnd
+	precShift
+	precAdd
+	precMul
+)
+
+var binaryPrec = map[string]int{
+	"or": precOr, "and": precAnd,
+	"==": precCompare, "!=": precCompare, "<": precCompare, "<=": precCompare,
+	">": precCompare, ">=": precCompare, "in": precCompare, "not in": precCompare,
+	"..": precRange, "|": precBitOr, "^": precXor, "&": precBitAnd,
+	"<<": precShift, ">>": precShift, "+": precAdd, "-": precAdd,
+	"*": precMul, "/": precMul, "%": precMul,
+}
+
+// exprParser is a hand-written precedence climber over participle's token stream.
+// An expression continues onto a new line only inside brackets or after an
+// operator, so that a line break ends a statement the way a reader expects.
+type exprParser struct {
+	lex   *lexer.PeekingLexer
+	depth int // bracket nesting
+	last  *lexer.Token
+}
+
+// parseError carries a syntax error out of the recursive descent.
+type parseError struct{ err participle.Error }
+
+// parseExpr is the participle hook for Expr. No other parse can succeed where an
+// expression has started and failed (or where one must follow a word such as "in"),
+// so its errors end the whole parse at once: they panic with parseError, which
+// Parse recovers. Letting participle backtrack would report a vaguer place.
+func parseExpr(lex *lexer.PeekingLexer) (Expr, error) {
+	if t := lex.Peek(); !startsExpr(t) {
+		if prev := previousToken(lex); prev != nil && needsExpr[prev.Value] {
+			panic(parseError{participle.Errorf(t.Pos, "unexpected %s, expected an expression after %q", describeToken(*t), prev.Value)})
+		}
+		return nil, participle.NextMatch
+	}
+	p := &exprParser{lex: lex}
+	return p.binary(precOr), nil
+}
+
+// needsExpr are the tokens an expression must follow.
+var needsExpr = map[string]bool{"in": true, "=": true, "where": true, "->": true, "print": true, "check": true}
+
+// previousToken returns the last significant token before the cursor.
+func previousToken(lex *lexer.PeekingLexer) *lexer.Token {
+	toks := lex.Range(0, lex.RawCursor())
+	for i := len(toks) - 1; i >= 0; i-- {
+		if t := toks[i]; t.Type != lexDef.Symbols()["Whitespace"] && t.Type != lexDef.Symbols()["Comment"] {
+			return &toks[i]
+		}
+	}
+	return nil
+}
+
+// startsExpr reports whether t can begin an expression.
+func startsExpr(t *lexer.Token) bool {
+	switch t.Type {
+	case tokInt, tokString:
+		return true
+	case tokIdent:
+		switch t.Value {
+		case "if", "fn", "not", "true", "false":
+			return true
+		}
+		return !keywords[t.Value]
+	case tokOp:
+		switch t.Value {
+		case "(", "[", "{", "-", "~", "*":
+			return true
+		}
+	}
+	return false
+}
+
+func (p *exprParser) fail(t *lexer.Token, format string, args ...any) {
+	panic(parseError{participle.Errorf(t.Pos, format, args...)})
+}
+
+func (p *exprParser) peek() *lexer.Token { return p.lex.Peek() }
+
+func (p *exprParser) next() *lexer.Token {
+	t := p.lex.Next()
+	p.last = t
+	return t
+}
+
+// is reports whether t is the operator or keyword s.
+func is(t *lexer.Token, s string) bool {
+	return (t.Type == tokOp || t.Type == tokIdent) && t.Value == s
+}
+
+func (p *exprParser) expect(s string, context string) *lexer.Token {
+	t := p.peek()
+	if !is(t, s) {
+		p.fail(t, "unexpected %s, expected %q %s", describeToken(*t), s, context)
+	}
+	return p.next()
+}
+
+// continues reports whether t may extend the current expression: it is on the same
+// line as the previous token, or inside brackets.
+func (p *exprParser) continues(t *lexer.Token) bool {
+	return p.depth > 0 || p.last == nil || t.Pos.Line == p.last.Pos.Line
+}
+
+func (p *exprParser) node(start lexer.Position) Node {
+	return Node{Pos: start, EndOff: p.last.Pos.Offset + len(p.last.Value)}
+}
+
+// peekBinary returns the binary operator at the cursor, if any.
+func (p *exprParser) peekBinary() (string, int) {
+	t := p.peek()
+	if t.Type != tokOp && t.Type != tokIdent || !p.continues(t) {
+		return "", 0
+	}
+	op := t.Value
+	if op == "not" {
+		cp := p.lex.MakeCheckpoint()
+		p.lex.Next()
+		nt := p.lex.Peek()
+		p.lex.LoadCheckpoint(cp)
+		if !is(nt, "in") {
+			return "", 0
+		}
+		op = "not in"
+	}
+	return op, binaryPrec[op]
+}
+
+func (p *exprParser) binary(minPrec int) Expr {
+	var left Expr
+	if t := p.peek(); is(t, "not") && minPrec <= precNot {
+		p.next()
+		x := p.binary(precNot)
+		left = &Unary{Node: p.node(t.Pos), Op: "not", X: x}
+	} else {
+		left = p.unary()
+	}
+	for {
+		op, prec := p.peekBinary()
+		if prec == 0 || prec < minPrec {
+			return left
+		}
+		opTok := p.next()
+		if op == "not in" {
+			p.next()
+		}
+		if !startsExpr(p.peek()) {
+			p.fail(p.peek(), "unexpected %s, expected an expression after %q", describeToken(*p.peek()), op)
+		}
+		right := p.binary(prec + 1)
+		left = &Binary{Node: p.node(left.Start()), Op: op, OpPos: opTok.Pos, L: left, R: right}
+		if prec == precCompare || prec == precRange {
+			if op2, prec2 := p.peekBinary(); prec2 == prec {
+				what := "comparisons"
+				if prec == precRange {
+					what = "ranges"
+				}
+				p.fail(p.peek(), "%s do not chain: %q after %q needs parentheses or 'and'", what, op2, op)
+			}
+		}
+	}
+}
+
+func (p *exprParser) unary() Expr {
+	t := p.peek()
+	if t.Type == tokOp && (t.Value == "-" || t.Value == "~" || t.Value == "*") {
+		p.next()
+		x := p.unary()
+		return &Unary{Node: p.node(t.Pos), Op: t.Value, X: x}
+	}
+	return p.postfix(p.primary())
+}
+
+func (p *exprParser) postfix(x Expr) Expr {
+	for {
+		t := p.peek()
+		if t.Type != tokOp || !p.continues(t) {
+			return x
+		}
+		switch t.Value {
+		case "(":
+			p.next()
+			args := p.list(")", "to close the argument list")
+			x = &Call{Node: p.node(x.Start()), Fn: x, Args: args}
+		case "[":
+			p.next()
+			p.depth++
+			i := p.binary(precOr)
+			p.expect("]", "to close the index")
+			p.depth--
+			x = &Index{Node: p.node(x.Start()), X: x, I: i}
+		case ".":
+			p.next()
+			name := p.peek()
+			if name.Type != tokIdent {
+				p.fail(name, "unexpected %s, expected a field name after \".\"", describeToken(*name))
+			}
+			p.next()
+			x = &Field{Node: p.node(x.Start()), X: x, Name: name.Value}
+		default:
+			return x
+		}
+	}
+}
+
+// list parses comma-separated expressions up to the closing bracket (already past
+// the opening one). A trailing comma is allowed.
+func (p *exprParser) list(closing, context string) []Expr {
+	p.depth++
+	defer func() { p.depth-- }()
+	var out []Expr
+	for !is(p.peek(), closing) {
+		out = append(out, p.expression(context))
+		if !is(p.peek(), ",") {
+			break
+		}
+		p.next()
+	}
+	p.expect(closing, context)
+	return out
+}
+
+// expression parses a full expression, failing clearly when none starts here.
+func (p *exprParser) expression(context string) Expr {
+	if t := p.peek(); !startsExpr(t) {
+		p.fail(t, "unexpected %s, expected an expression %s", describeToken(*t), context)
+	}
+	return p.binary(precOr)
+}
+
+func (p *exprParser) primary() Expr {
+	t := p.peek()
+	switch t.Type {
+	case tokInt:
+		p.next()
+		v, err := strconv.ParseInt(t.Value, 10, 64)
+		if err != nil {
+			p.fail(t, "the number %s is too large (integers are 64-bit: at most 9223372036854775807)", t.Value)
+		}
+		return &IntLit{Node: p.node(t.Pos), Value: v}
+	case tokString:
+		p.next()
+		s, err := strconv.Unquote(t.Value)
+		if err != nil {
+			p.fail(t, "bad escape in string %s", t.Value)
+		}
+		return &StrLit{Node: p.node(t.Pos), Value: s}
+	case tokIdent:
+		switch t.Value {
+		case "true", "false":
+			p.next()
+			return &BoolLit{Node: p.node(t.Pos), Value: t.Value == "true"}
+		case "if":
+			return p.ifExpr()
+		case "fn":
+			return p.lambda()
+		}
+		if keywords[t.Value] {
+			p.fail(t, "unexpected keyword %q, expected an expression", t.Value)
+		}
+		p.next()
+		return &Ident{Node: p.node(t.Pos), Name: t.Value}
+	case tokOp:
+		switch t.Value {
+		case "(":
+			return p.paren()
+		case "[":
+			return p.bracket("]", false)
+		case "{":
+			return p.bracket("}", true)
+		}
+	}
+	p.fail(t, "unexpected %s, expected an expression", describeToken(*t))
+	return nil
+}
+
+func (p *exprParser) paren() Expr {
+	open := p.next()
+	p.depth++
+	defer func() { p.depth-- }()
+	if is(p.peek(), ")") {
+		p.next()
+		return &TupleLit{Node: p.node(open.Pos)}
+	}
+	first := p.expression("inside parentheses")
+	if is(p.peek(), ")") {
+		p.next()
+		return first
+	}
+	if !is(p.peek(), ",") {
+		p.fail(p.peek(), "unexpected %s, expected \")\" or \",\"", describeToken(*p.peek()))
+	}
+	p.next()
+	elems := append([]Expr{first}, p.list(")", "to close the tuple")...)
+	return &TupleLit{Node: p.node(open.Pos), Elems: elems}
+}
+
+// bracket parses a list or set literal or comprehension.
+func (p *exprParser) bracket(closing string, set bool) Expr {
+	open := p.next()
+	p.depth++
+	what := "list"
+	if set {
+		what = "set"
+	}
+	if is(p.peek(), closing) {
+		p.next()
+		p.depth--
+		if set {
+			return &SetLit{Node: p.node(open.Pos)}
+		}
+		return &ListLit{Node: p.node(open.Pos)}
+	}
+	first := p.expression("in the " + what)
+	if is(p.peek(), "for") {
+		c := &Comprehension{Set: set, Elem: first}
+		c.Gens, c.Where = p.generators()
+		p.expect(closing, "to close the "+what+" comprehension")
+		p.depth--
+		c.Node = p.node(open.Pos)
+		return c
+	}
+	var elems []Expr
+	if is(p.peek(), ",") {
+		p.next()
+		elems = p.list(closing, "to close the "+what)
+	} else {
+		p.expect(closing, "to close the "+what)
+	}
+	p.depth--
+	elems = append([]Expr{first}, elems...)
+	if set {
+		return &SetLit{Node: p.node(open.Pos), Elems: elems}
+	}
+	return &ListLit{Node: p.node(open.Pos), Elems: elems}
+}
+
+// generators parses "for x in xs, y in ys where cond" (also "for x in xs for y in ys").
+func (p *exprParser) generators() ([]*Gen, Expr) {
+	var gens []*Gen
+	for is(p.peek(), "for") || (len(gens) > 0 && is(p.peek(), ",")) {
+		p.next()
+		v := p.peek()
+		if v.Type != tokIdent || keywords[v.Value] {
+			p.fail(v, "unexpected %s, expected a variable name after \"for\"", describeToken(*v))
+		}
+		p.next()
+		p.expect("in", "after the variable "+v.Value)
+		in := p.expression("to range over")
+		gens = append(gens, &Gen{Pos: v.Pos, Var: v.Value, In: in})
+	}
+	var where Expr
+	if is(p.peek(), "where") {
+		p.next()
+		where = p.expression("after \"where\"")
+	}
+	return gens, where
+}
+
+func (p *exprParser) ifExpr() Expr {
+	start := p.next()
+	cond := p.expression("after \"if\"")
+	p.expect("then", "after the condition of \"if\"")
+	then := p.expression("after \"then\"")
+	p.expect("else", "(every \"if\" needs an \"else\")")
+	els := p.expression("after \"else\"")
+	return &If{Node: p.node(start.Pos), Cond: cond, Then: then, Else: els}
+}
+
+func (p *exprParser) lambda() Expr {
+	start := p.next()
+	p.expect("(", "after \"fn\" (a function value is written fn(x, y) => body)")
+	var params []*Param
+	for !is(p.peek(), ")") {
+		t := p.peek()
+		if t.Type != tokIdent || keywords[t.Value] {
+			p.fail(t, "unexpected %s, expected a parameter name", describeToken(*t))
+		}
+		p.next()
+		params = append(params, &Param{Pos: t.Pos, Name: t.Value})
+		if !is(p.peek(), ",") {
+			break
+		}
+		p.next()
+	}
+	p.expect(")", "to close the parameters")
+	p.expect("=>", "after the parameters (a function value is written fn(x, y) => body)")
+	body := p.expression("as the function body")
+	return &Lambda{Node: p.node(start.Pos), Params: params, Body: body}
+}

@@ -1,0 +1,273 @@
+package lang
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func mustParse(t *testing.T, src string) *Program {
+	t.Helper()
+	p, err := Parse("t.game", src)
+	if err != nil {
+		t.Fatalf("parse %q: %v", src, err)
+	}
+	return p
+}
+
+// exprString prints an expression fully parenthesized, to test precedence.
+func exprString(e Expr) string {
+	switch e := e.(type) {
+	case *IntLit:
+		return itoa(e.Value)
+	case *Ident:
+		return e.Name
+	case *StrLit:
+		return "\"" + e.Value + "\""
+	case *BoolLit:
+		if e.Value {
+			return "true"
+		}
+		return "false"
+	case *Unary:
+		return "(" + e.Op + " " + exprString(e.X) + ")"
+	case *Binary:
+		return "(" + exprString(e.L) + " " + e.Op + " " + exprString(e.R) + ")"
+	case *Call:
+		return exprString(e.Fn) + "(" + join(e.Args) + ")"
+	case *Index:
+		return exprString(e.X) + "[" + exprString(e.I) + "]"
+	case *Field:
+		return exprString(e.X) + "." + e.Name
+	case *TupleLit:
+		return "tuple(" + join(e.Elems) + ")"
+	case *ListLit:
+		return "[" + join(e.Elems) + "]"
+	case *SetLit:
+		return "{" + join(e.Elems) + "}"
+	case *Comprehension:
+		s := exprString(e.Elem)
+		for _, g := range e.Gens {
+			s += " for " + g.Var + " in " + exprString(g.In)
+		}
+		if e.Where != nil {
+			s += " where " + exprString(e.Where)
+		}
+		if e.Set {
+			return "{" + s + "}"
+		}
+		return "[" + s + "]"
+	case *Lambda:
+		var ps []string
+		for _, p := range e.Params {
+			ps = append(ps, p.Name)
+		}
+		return "fn(" + strings.Join(ps, ", ") + ") => " + exprString(e.Body)
+	case *If:
+		return "(if " + exprString(e.Cond) + " then " + exprString(e.Then) + " else " + exprString(e.Else) + ")"
+	}
+	return "?"
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func join(es []Expr) string {
+	var parts []string
+	for _, e := range es {
+		parts = append(parts, exprString(e))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func TestPrecedence(t *testing.T) {
+	cases := map[string]string{
+		"1 + 2 * 3":                          "(1 + (2 * 3))",
+		"1..n-k":                             "(1 .. (n - k))",
+		"1..(n-1)/2":                         "(1 .. ((n - 1) / 2))",
+		"a ^ b & c | d":                      "((a ^ (b & c)) | d)",
+		"a << 1 + 2":                         "(a << (1 + 2))",
+		"not a == b and c or d":              "(((not (a == b)) and c) or d)",
+		"x in S and y not in T":              "((x in S) and (y not in T))",
+		"*3 + *5":                            "((* 3) + (* 5))",
+		"-x[0].f":                            "(- x[0].f)",
+		"a - b - c":                          "((a - b) - c)",
+		"Kayles(i) + Kayles(n-i)":            "(Kayles(i) + Kayles((n - i)))",
+		"(1, 2)":                             "tuple(1, 2)",
+		"(1,)":                               "tuple(1)",
+		"()":                                 "tuple()",
+		"(1)":                                "1",
+		"[k * k for k in 1..n]":              "[(k * k) for k in (1 .. n)]",
+		"{x for x in S, y in T where x < y}": "{x for x in S for y in T where (x < y)}",
+		"[a for a in A for b in B]":          "[a for a in A for b in B]",
+		"{}":                                 "{}",
+		"{1, 2,}":                            "{1, 2}",
+		"fn(x, y) => x + y":                  "fn(x, y) => (x + y)",
+		"if a then 1 else 2 + 3":             "(if a then 1 else (2 + 3))",
+		"1 + if a then 1 else 2":             "(1 + (if a then 1 else 2))",
+		"f(1)(2)":                            "f(1)(2)",
+		"\"a\\nb\"":                          "\"a\nb\"",
+		"[\n 1,\n 2\n]":                      "[1, 2]",
+		"a +\n b":                            "(a + b)",
+	}
+	for src, want := range cases {
+		p := mustParse(t, "print "+src)
+		got := exprString(p.Stmts[0].(*PrintStmt).Value)
+		if got != want {
+			t.Errorf("%s: got %s, want %s", src, got, want)
+		}
+	}
+}
+
+func TestLineBreakEndsStatement(t *testing.T) {
+	p := mustParse(t, "x\n(1, 2)\n-1\n")
+	if len(p.Stmts) != 3 {
+		t.Fatalf("got %d statements, want 3", len(p.Stmts))
+	}
+	if got := exprString(p.Stmts[2].(*ExprStmt).X); got != "(- 1)" {
+		t.Errorf("third statement = %s", got)
+	}
+}
+
+func TestMoveClauses(t *testing.T) {
+	p := mustParse(t, `
+# Doc line one.
+# Doc line two.
+game G(a, b) {
+  move take k in 1..a -> G(a - k, b)
+  move k in 1..2, i in 0..a-k -> G(i, b) + G(a - k - i, b)
+  move where a > 0 -> G(a - 1, b)
+  move pass -> G(0, 0)
+  move -> G(0, 0)
+  move swap where a != b -> G(b, a)
+}`)
+	g := p.Stmts[0].(*GameDecl)
+	if g.Doc != "Doc line one.\nDoc line two." {
+		t.Errorf("doc = %q", g.Doc)
+	}
+	want := []struct {
+		label string
+		gens  int
+		where bool
+	}{{"take", 1, false}, {"", 2, false}, {"", 0, true}, {"pass", 0, false}, {"", 0, false}, {"swap", 0, true}}
+	if len(g.Moves) != len(want) {
+		t.Fatalf("%d moves", len(g.Moves))
+	}
+	for i, w := range want {
+		m := g.Moves[i]
+		if m.Label != w.label || len(m.Gens) != w.gens || (m.Where != nil) != w.where {
+			t.Errorf("move %d: label %q, %d gens, where %v; want %+v", i, m.Label, len(m.Gens), m.Where != nil, w)
+		}
+	}
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"print sg(Nim(3)", "t.game:1:16: unexpected end of input, expected \")\" to close the argument list"},
+		{"print 1 +", "t.game:1:10: unexpected end of input, expected an expression after \"+\""},
+		{"game G(n) {\n  move k in -> G(n)\n}", "t.game:2:13: unexpected \"->\", expected an expression"},
+		{"print a < b < c", "t.game:1:13: comparisons do not chain"},
+		{"print 99999999999999999999", "t.game:1:7: the number 99999999999999999999 is too large"},
+		{"print $", "t.game:1:7: unexpected character"},
+		{"print if a then b", "t.game:1:18: unexpected end of input, expected \"else\""},
+		{"print [1, 2", "t.game:1:12: unexpected end of input, expected \"]\" to close the list"},
+		{"}", "t.game:1:1: unexpected \"}\", expected a statement"},
+		{"let = 3", "t.game:1:5: unexpected \"=\""},
+		{"print \"abc", "t.game:1:7: unterminated string"},
+		{"print fn(x) x", "t.game:1:13: unexpected name \"x\", expected \"=>\""},
+		{"print x.1", "t.game:1:9: unexpected number 1, expected a field name"},
+	}
+	for _, c := range cases {
+		_, err := Parse("t.game", c.src)
+		if err == nil {
+			t.Errorf("%q: no error", c.src)
+			continue
+		}
+		if !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q:\n got  %s\n want %s...", c.src, err, c.want)
+		}
+		e := err.(*Error)
+		if f := e.Format(); !strings.Contains(f, "^") {
+			t.Errorf("%q: formatted error has no caret:\n%s", c.src, f)
+		}
+	}
+}
+
+func TestFormatShowsLineAndCaret(t *testing.T) {
+	_, err := Parse("f.game", "let a = 1\nprint (a,\n")
+	got := err.(*Error).Format()
+	want := "f.game:2:10: unexpected end of input, expected an expression to close the tuple\n    print (a,\n             ^"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func check(t *testing.T, src string, u Universe) error {
+	t.Helper()
+	return Check(mustParse(t, src), u)
+}
+
+func TestCheckerResolvesAndReports(t *testing.T) {
+	u := Universe{"min": {Callable: true, Min: 1, Max: -1}, "sg": {Callable: true, Min: 1, Max: 2}, "P": {}}
+	cases := []struct{ src, want string }{
+		{"game Nim(n) {\n  move take k in 1..n -> Nmi(n - k)\n}", "t.game:2:26: undefined name Nmi; did you mean Nim?"},
+		{"print sg(1, 2, 3)", "t.game:1:7: sg takes 1 to 2 arguments, but is given 3"},
+		{"game G(n) { move -> G(n, 1) }", "t.game:1:21: G takes 1 argument, but is given 2"},
+		{"fn f(x) = x\nfn f(y) = y", "t.game:2:1: f is already defined at line 1"},
+		{"game G(n, n) { move -> G(0, 0) }", "parameter n is listed twice"},
+		{"print x\nlet x = 1", "t.game:1:7: x is used before it is defined (at line 2)"},
+		{"print [k for k in 1..3] + [k]", "undefined name k"},
+		{"print mn(1)", "did you mean min?"},
+		{"game G(in) { move -> G(1) }", "\"in\" is a keyword"},
+	}
+	for _, c := range cases {
+		err := check(t, c.src, u)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %s", c.src, err, c.want)
+		}
+	}
+	ok := []string{
+		"game A(n) { move -> B(n) }\ngame B(n) { move where n > 0 -> A(n - 1) }",
+		"fn f(x) = fn(y) => x + y\nprint f(1)(2)",
+		"let x = 1\nprint x",
+		"fn f() = later\nlet later = 2",
+		"print [(a, b) for a in 1..3, b in a..3 where a != b]",
+		"check sg(P) == 0 for P in [1]",
+	}
+	for _, src := range ok {
+		if err := check(t, src, u); err != nil {
+			t.Errorf("%q: unexpected error %v", src, err)
+		}
+	}
+}
+
+func TestSlotsAndDepths(t *testing.T) {
+	p := mustParse(t, "fn f(x) = fn(y) => [x + y + z for z in 1..3]")
+	if err := Check(p, nil); err != nil {
+		t.Fatal(err)
+	}
+	f := p.Stmts[0].(*FnDecl)
+	lam := f.Body.(*Lambda)
+	comp := lam.Body.(*Comprehension)
+	var refs []Ref
+	Walk(comp.Elem, func(e Expr) {
+		if id, ok := e.(*Ident); ok {
+			refs = append(refs, id.Ref)
+		}
+	})
+	want := []Ref{{Local, 1, 0}, {Local, 0, 0}, {Local, 0, 1}}
+	if len(refs) != 3 || refs[0] != want[0] || refs[1] != want[1] || refs[2] != want[2] {
+		t.Errorf("refs = %v, want %v", refs, want)
+	}
+	if f.FrameSize != 1 || lam.FrameSize != 2 {
+		t.Errorf("frame sizes %d, %d", f.FrameSize, lam.FrameSize)
+	}
+}
+
+func TestClosest(t *testing.T) {
+	cands := []string{"Nim", "min", "Kayles", "sg", "outcome"}
+	for name, want := range map[string]string{"nim": "Nim", "Kayels": "Kayles", "outcom": "outcome", "zzzzz": ""} {
+		if got := Closest(name, cands); got != want {
+			t.Errorf("Closest(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

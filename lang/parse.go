@@ -1,0 +1,158 @@
+// Package lang turns grundy source text into a checked syntax tree: the lexer, the
+// grammar (participle for statements, a precedence climber for expressions), the
+// AST with source positions, and the checker that resolves names before anything runs.
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+var lexDef = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Comment", Pattern: `#[^\n]*`},
+	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
+	{Name: "Int", Pattern: `[0-9]+`},
+	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
+	{Name: "Op", Pattern: `\.\.|->|=>|==|!=|<=|>=|<<|>>|[-+*/%^&|~<>=(){}\[\],.:]`},
+	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+})
+
+var (
+	tokIdent  = lexDef.Symbols()["Ident"]
+	tokInt    = lexDef.Symbols()["Int"]
+	tokString = lexDef.Symbols()["String"]
+	tokOp     = lexDef.Symbols()["Op"]
+)
+
+// keywords cannot be used as names.
+var keywords = map[string]bool{
+	"game": true, "move": true, "where": true, "fn": true, "let": true, "print": true,
+	"check": true, "for": true, "in": true, "if": true, "then": true, "else": true,
+	"and": true, "or": true, "not": true, "true": true, "false": true,
+}
+
+// IsKeyword reports whether name is reserved.
+func IsKeyword(name string) bool { return keywords[name] }
+
+var parser = participle.MustBuild[Program](
+	participle.Lexer(lexDef),
+	participle.Elide("Comment", "Whitespace"),
+	participle.Union[Stmt](&GameDecl{}, &FnDecl{}, &LetStmt{}, &PrintStmt{}, &CheckStmt{}, &ExprStmt{}),
+	participle.ParseTypeWith(parseExpr),
+)
+
+// Parse parses source text. filename is used in positions ("repl" for the REPL).
+// The result is not yet checked: call Check before compiling it.
+func Parse(filename, src string) (prog *Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			pe, ok := r.(parseError)
+			if !ok {
+				pe.err = participle.Errorf(Position{Filename: filename}, "internal error in the parser: %v", r)
+			}
+			prog, err = nil, toError(pe.err, src)
+		}
+	}()
+	prog, err = parser.ParseString(filename, src)
+	if err != nil {
+		return nil, toError(err, src)
+	}
+	prog.Source = src
+	attachDocs(prog, src)
+	return prog, nil
+}
+
+// toError converts a participle error to a located *Error with a plain message.
+func toError(err error, src string) error {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return &Error{Msg: err.Error(), Src: src}
+	}
+	msg := perr.Message()
+	var ut *participle.UnexpectedTokenError
+	if errors.As(err, &ut) {
+		msg = "unexpected " + describeToken(ut.Unexpected)
+		msg += ", expected " + friendlyExpect(ut.Expect)
+	} else if text, ok := strings.CutPrefix(msg, "lexer: invalid input text "); ok {
+		sample, _ := strconv.Unquote(text)
+		if strings.HasPrefix(sample, "\"") {
+			msg = "unterminated string: a string must end with \" on the same line"
+		} else {
+			r, _ := utf8.DecodeRuneInString(sample)
+			msg = fmt.Sprintf("unexpected character %q", r)
+		}
+	}
+	return &Error{Pos: atContent(perr.Position(), src), Msg: msg, Src: src}
+}
+
+// atContent moves a position that points past the last line with text (at the end
+// of input) to just after that text, so the caret lands where something is missing.
+func atContent(pos Position, src string) Position {
+	if pos.Offset < len(strings.TrimRight(src, " \t\r\n")) {
+		return pos
+	}
+	trimmed := strings.TrimRight(src, " \t\r\n")
+	pos.Offset = len(trimmed)
+	pos.Line = strings.Count(trimmed, "\n") + 1
+	pos.Column = len(trimmed) - strings.LastIndex(trimmed, "\n")
+	return pos
+}
+
+// describeToken names a token for a message.
+func describeToken(t lexer.Token) string {
+	switch {
+	case t.EOF():
+		return "end of input"
+	case t.Type == tokIdent && keywords[t.Value]:
+		return "keyword " + quote(t.Value)
+	case t.Type == tokIdent:
+		return "name " + quote(t.Value)
+	case t.Type == tokInt:
+		return "number " + t.Value
+	case t.Type == tokString:
+		return "string " + t.Value
+	}
+	return quote(t.Value)
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+// friendlyExpect rewrites participle's grammar fragments into words.
+func friendlyExpect(s string) string {
+	r := strings.NewReplacer("<ident>", "a name", "Expr", "an expression", "<int>", "a number")
+	s = r.Replace(s)
+	if strings.HasPrefix(s, "Stmt") || s == "" {
+		return "a statement (game, fn, let, print, check or an expression)"
+	}
+	return s
+}
+
+// attachDocs gives game and fn declarations the comment lines written just above them.
+func attachDocs(prog *Program, src string) {
+	lines := strings.Split(src, "\n")
+	doc := func(line int) string {
+		var out []string
+		for i := line - 2; i >= 0; i-- {
+			l := strings.TrimSpace(lines[i])
+			if !strings.HasPrefix(l, "#") {
+				break
+			}
+			out = append([]string{strings.TrimSpace(strings.TrimPrefix(l, "#"))}, out...)
+		}
+		return strings.Join(out, "\n")
+	}
+	for _, s := range prog.Stmts {
+		switch d := s.(type) {
+		case *GameDecl:
+			d.Doc = doc(d.Pos.Line)
+		case *FnDecl:
+			d.Doc = doc(d.Pos.Line)
+		}
+	}
+}
