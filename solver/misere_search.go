@@ -1,0 +1,200 @@
+package solver
+
+import (
+	"context"
+	"math"
+	"slices"
+)
+
+// oframe is one sum being searched on the outcome walk's stack. Its moves are
+// enumerated lazily, component by component, so that the search stops at the first
+// move to a P-position.
+type oframe struct {
+	st   int32
+	ai   int   // index in the sum's atoms of the component being moved in
+	oi   int64 // next option of it: an option index for a position, the new size for a heap
+	lim  int64 // end of that option range
+	pend int32 // the option whose outcome is awaited, or -1
+}
+
+// quickOut decides the misère outcome of the sorted sum atoms without a search when it
+// can: by Bouton's rule, by tame genus arithmetic, or from the memo.
+func (m *Misere) quickOut(atoms []int64) (isP, known bool) {
+	if p, ok := m.nimOnly(atoms); ok {
+		return p, true
+	}
+	if gid, ok := m.tameGenusOf(atoms); ok {
+		return m.genera[gid].Seq[0] == 0, true
+	}
+	st, ok := m.lookup(atoms)
+	if !ok {
+		return false, false
+	}
+	s := m.states[st]
+	switch {
+	case s.out == outP || s.out == outN:
+		return s.out == outP, true
+	case s.genus >= 0:
+		return m.genera[s.genus].Seq[0] == 0, true
+	}
+	return false, false
+}
+
+// tameGenusOf returns the genus of the sum atoms when every component of it is known to
+// be tame.
+func (m *Misere) tameGenusOf(atoms []int64) (int32, bool) {
+	gids := m.gidBuf[:0]
+	defer func() { m.gidBuf = gids }()
+	for _, a := range atoms {
+		if k, ok := m.atomNim(a); ok {
+			gids = append(gids, m.nimGenus(k))
+			continue
+		}
+		ps := m.pos[a].state
+		if ps == 0 {
+			return 0, false
+		}
+		s := m.states[ps-1]
+		if s.genus < 0 || !s.tame {
+			return 0, false
+		}
+		gids = append(gids, s.genus)
+	}
+	return m.tameSum(gids), true
+}
+
+// outcome decides the sorted sum atoms: quickly if it can, else by search.
+func (m *Misere) outcome(ctx context.Context, atoms []int64) (bool, error) {
+	if p, ok := m.quickOut(atoms); ok {
+		return p, nil
+	}
+	w := m.getWalk()
+	defer m.putWalk(w)
+	p, err := m.search(ctx, w, atoms)
+	if err != nil {
+		m.unwindSearch(w)
+	}
+	return p, err
+}
+
+// search decides the sorted sum atoms by a memoized depth-first search over the sums
+// its moves reach, in canonical form, on an explicit stack. A sum is P when every move
+// leads to an N-position (a sum without moves is N: the player to move has already won).
+func (m *Misere) search(ctx context.Context, w *mwalk, atoms []int64) (bool, error) {
+	root, err := m.intern(atoms)
+	if err != nil {
+		return false, err
+	}
+	if err := m.pushSearch(w, root); err != nil {
+		return false, err
+	}
+	for len(w.ostack) > 0 {
+		if err := m.tick(ctx); err != nil {
+			return false, err
+		}
+		f := &w.ostack[len(w.ostack)-1]
+		if f.pend >= 0 {
+			won := m.states[f.pend].out == outP
+			f.pend = -1
+			if won {
+				m.finishSearch(w, outN)
+				continue
+			}
+		}
+		child, ok, err := m.nextChild(w, f)
+		if err != nil {
+			return false, err
+		}
+		if !ok { // every move leads to an N-position
+			m.finishSearch(w, outP)
+			continue
+		}
+		if p, known := m.quickOut(child); known {
+			if p {
+				m.finishSearch(w, outN)
+			}
+			continue
+		}
+		cs, err := m.intern(child)
+		if err != nil {
+			return false, err
+		}
+		f.pend = cs
+		if err := m.pushSearch(w, cs); err != nil {
+			return false, err
+		}
+	}
+	return m.states[root].out == outP, nil
+}
+
+func (m *Misere) pushSearch(w *mwalk, st int32) error {
+	if m.states[st].out == busy {
+		return m.cycleError(w, st)
+	}
+	m.states[st].out = busy
+	w.ostack = append(w.ostack, oframe{st: st, ai: -1, pend: -1})
+	return nil
+}
+
+func (m *Misere) finishSearch(w *mwalk, out int8) {
+	top := len(w.ostack) - 1
+	m.states[w.ostack[top].st].out = out
+	w.ostack = w.ostack[:top]
+}
+
+// unwindSearch clears the marks of an abandoned search.
+func (m *Misere) unwindSearch(w *mwalk) {
+	for _, f := range w.ostack {
+		m.states[f.st].out = outUnknown
+	}
+	w.ostack = w.ostack[:0]
+}
+
+// nextChild builds the next option of f's sum into w.buf (sorted), or reports that there
+// are no more. Copies of one component give the same options, so only the first is
+// moved in. A heap *k next to a rest R offers R + *j for j < k, but R + *j is a misère
+// P-position exactly when j = g⁻(R) (see Misere), and g⁻(R) is at most R's number of
+// options (or 1 when R has none), so larger j are skipped: they are all N-positions.
+func (m *Misere) nextChild(w *mwalk, f *oframe) ([]int64, bool, error) {
+	atoms := m.atomsOf(f.st)
+	for f.oi >= f.lim {
+		f.ai++
+		for f.ai > 0 && f.ai < len(atoms) && atoms[f.ai] == atoms[f.ai-1] {
+			f.ai++
+		}
+		if f.ai >= len(atoms) {
+			return nil, false, nil
+		}
+		a := atoms[f.ai]
+		if a < 0 {
+			f.oi, f.lim = 0, min(-a, m.heapBound(atoms, f.ai))
+			continue
+		}
+		if err := m.expand(Pos(a)); err != nil {
+			return nil, false, err
+		}
+		f.oi, f.lim = int64(m.pos[a].first), int64(m.pos[a].last)
+	}
+	rest := append(append(w.buf[:0], atoms[:f.ai]...), atoms[f.ai+1:]...)
+	o := f.oi
+	f.oi++
+	if a := atoms[f.ai]; a < 0 {
+		if o > 0 {
+			rest = append(rest, -o)
+		}
+		slices.Sort(rest)
+		w.buf = rest
+		return rest, true, nil
+	}
+	comps, nim := m.opts.Option(int(o))
+	child, err := m.appendAtoms(rest, comps, nim)
+	slices.Sort(child)
+	w.buf = child
+	return child, err == nil, err
+}
+
+// heapBound is one more than the largest misère Grundy value the sum atoms without
+// atoms[skip] (skip < 0 for none) can have: see nextChild.
+func (m *Misere) heapBound(atoms []int64, skip int) int64 {
+	return max(m.optionCount(atoms, skip, math.MaxInt64-1), 1) + 1
+}

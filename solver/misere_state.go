@@ -1,0 +1,256 @@
+package solver
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The misère solver works on sums in canonical form: a sorted multiset of atoms.
+// A component position p is the atom int64(p) (>= 0); a nim heap *k (k >= 1) is the
+// atom -k. Zero games (*0, and positions without options) are dropped, and a position
+// found to be identical to a nimber *k is written as the heap -k, so that equal sums
+// share one memo entry.
+
+// posInfo is what the misère solver knows of one position.
+type posInfo struct {
+	first, last int32 // its options are m.opts options [first, last); last < 0 until expanded
+	state       int32 // 1 + the id of the singleton sum {p}, or 0
+	nim         int32 // k > 0 once p is known to be identical to the nimber *k
+}
+
+// mstate is one canonical sum.
+type mstate struct {
+	end   int32 // its atoms are m.atoms[start:end], start being the previous state's end
+	genus int32 // genus id, or noGenus / busy
+	out   int8  // outcome: outUnknown, outP, outN or busy
+	tame  bool  // with genus >= 0: every position of this sum has a tame genus
+}
+
+const (
+	noGenus = -1
+	busy    = -2 // on the stack of a running walk
+
+	outUnknown = 0
+	outP       = 1
+	outN       = 2
+)
+
+// grow makes sure m.pos covers p.
+func (m *Misere) grow(p Pos) {
+	if int(p) < len(m.pos) {
+		return
+	}
+	n := max(int(p)+1, 2*len(m.pos), 1024)
+	grown := make([]posInfo, n)
+	copy(grown, m.pos)
+	for i := len(m.pos); i < n; i++ {
+		grown[i].last = -1
+	}
+	m.pos = grown
+}
+
+// expand caches the options of p.
+func (m *Misere) expand(p Pos) error {
+	if p < 0 {
+		return fmt.Errorf("invalid position id %d", p)
+	}
+	m.grow(p)
+	if m.pos[p].last >= 0 {
+		return nil
+	}
+	buf := m.getBuf()
+	defer m.putBuf(buf)
+	if err := m.s.rules.Expand(p, buf); err != nil {
+		return err
+	}
+	for _, c := range buf.Comps {
+		if c < 0 {
+			return fmt.Errorf("invalid position id %d among the options of %s", c, m.s.rules.Describe(p))
+		}
+	}
+	if m.pos[p].last >= 0 { // a nested query expanded p meanwhile
+		return nil
+	}
+	first := int32(m.opts.Len())
+	for i := range buf.Len() {
+		comps, nim := buf.Option(i)
+		m.opts.Add(nim, comps...)
+	}
+	m.pos[p].first, m.pos[p].last = first, int32(m.opts.Len())
+	return nil
+}
+
+func (m *Misere) getBuf() *Options {
+	if n := len(m.bufs); n > 0 {
+		b := m.bufs[n-1]
+		m.bufs = m.bufs[:n-1]
+		return b
+	}
+	return &Options{}
+}
+
+func (m *Misere) putBuf(b *Options) {
+	b.Reset()
+	m.bufs = append(m.bufs, b)
+}
+
+// appendAtoms appends the atoms of the sum comps + *nim to dst (unsorted).
+func (m *Misere) appendAtoms(dst []int64, comps []Pos, nim int64) ([]int64, error) {
+	for _, c := range comps {
+		if err := m.expand(c); err != nil {
+			return dst, err
+		}
+		pi := m.pos[c]
+		switch {
+		case pi.last == pi.first: // no options: the zero game
+		case pi.nim > 0:
+			dst = append(dst, -int64(pi.nim))
+		default:
+			dst = append(dst, int64(c))
+		}
+	}
+	if nim < 0 {
+		return dst, fmt.Errorf("invalid nimber *%d", nim)
+	}
+	if nim > 0 {
+		dst = append(dst, -nim)
+	}
+	return dst, nil
+}
+
+// atomsOf returns the atoms of state st (valid until the next intern).
+func (m *Misere) atomsOf(st int32) []int64 {
+	start := int32(0)
+	if st > 0 {
+		start = m.states[st-1].end
+	}
+	return m.atoms[start:m.states[st].end]
+}
+
+// key encodes sorted atoms for the state map.
+func (m *Misere) key(atoms []int64) []byte {
+	m.keyBuf = m.keyBuf[:0]
+	for _, a := range atoms {
+		m.keyBuf = binary.AppendVarint(m.keyBuf, a)
+	}
+	return m.keyBuf
+}
+
+// lookup finds the state of sorted atoms, if it exists.
+func (m *Misere) lookup(atoms []int64) (int32, bool) {
+	if len(atoms) == 1 && atoms[0] >= 0 {
+		m.grow(Pos(atoms[0]))
+		s := m.pos[atoms[0]].state
+		return s - 1, s > 0
+	}
+	st, ok := m.keys[string(m.key(atoms))]
+	return st, ok
+}
+
+// intern returns the state of sorted atoms, creating it if needed; a new state counts
+// against Limits.MaxPositions.
+func (m *Misere) intern(atoms []int64) (int32, error) {
+	if st, ok := m.lookup(atoms); ok {
+		return st, nil
+	}
+	if lim := m.s.Limits.MaxPositions; lim > 0 && len(m.states) >= lim {
+		return 0, &LimitError{Limit: "positions", Value: lim, Hint: m.s.PositionsHint}
+	}
+	st := int32(len(m.states))
+	if len(atoms) == 1 && atoms[0] >= 0 {
+		m.pos[atoms[0]].state = st + 1
+	} else {
+		m.keys[string(m.key(atoms))] = st
+	}
+	m.atoms = append(m.atoms, atoms...)
+	m.states = append(m.states, mstate{end: int32(len(m.atoms)), genus: noGenus})
+	return st, nil
+}
+
+// single returns the singleton state {p}.
+func (m *Misere) single(p Pos) (int32, error) {
+	return m.intern([]int64{int64(p)})
+}
+
+// atomNim reports whether atom a is a nimber, and which.
+func (m *Misere) atomNim(a int64) (int64, bool) {
+	if a < 0 {
+		return -a, true
+	}
+	if k := m.pos[a].nim; k > 0 {
+		return int64(k), true
+	}
+	return 0, false
+}
+
+// nimOnly reports whether atoms are all nimbers, and if so whether the sum is a misère
+// P-position by Bouton's rule.
+func (m *Misere) nimOnly(atoms []int64) (isP, ok bool) {
+	var x int64
+	anyBig := false
+	for _, a := range atoms {
+		k, isNim := m.atomNim(a)
+		if !isNim {
+			return false, false
+		}
+		x ^= k
+		anyBig = anyBig || k >= 2
+	}
+	return boutonP(x, anyBig), true
+}
+
+// renim rewrites positions known to be nimbers as heaps, keeping atoms sorted.
+func (m *Misere) renim(atoms []int64) []int64 {
+	changed := false
+	for i, a := range atoms {
+		if a >= 0 && m.pos[a].nim > 0 {
+			atoms[i] = -int64(m.pos[a].nim)
+			changed = true
+		}
+	}
+	if changed {
+		slices.Sort(atoms)
+	}
+	return atoms
+}
+
+// optionCount is the number of options of the sum atoms without atoms[skip] (skip < 0
+// for none), saturating at limit. Its positions must be expanded.
+func (m *Misere) optionCount(atoms []int64, skip int, limit int64) int64 {
+	var n int64
+	for i, a := range atoms {
+		if i == skip {
+			continue
+		}
+		if a < 0 {
+			n += min(-a, limit)
+		} else {
+			n += int64(m.pos[a].last - m.pos[a].first)
+		}
+		if n >= limit {
+			return limit
+		}
+	}
+	return n
+}
+
+// describe names a sum as the user would write it.
+func (m *Misere) describe(atoms []int64) string {
+	if len(atoms) == 0 {
+		return "0"
+	}
+	var parts []string
+	for _, a := range atoms {
+		if a >= 0 {
+			parts = append(parts, m.s.rules.Describe(Pos(a)))
+		}
+	}
+	for _, a := range atoms {
+		if a < 0 {
+			parts = append(parts, fmt.Sprintf("*%d", -a))
+		}
+	}
+	return strings.Join(parts, " + ")
+}
