@@ -12,16 +12,16 @@ import (
 
 // Toy games for the misère tests, several in one Rules: a position is game<<16 | n.
 const (
-	gNim           = iota // take any number from a heap
-	gKayles               // octal .77
-	gDawsonKayles         // octal 0.07
-	gGrundy               // split a heap into two unequal heaps
-	gDawsonChess          // octal 0.137
-	gSub123               // subtraction {1, 2, 3}
-	gSub134               // subtraction {1, 3, 4}
-	gStar                 // options are the bare nimbers *0 ... *(n-1): the nimber *n
-	gTwist                // take k in 1..3, leaving Twist(n-k) + *(k-1)
-	gLoop                 // a loopy game: Loop(n) -> Loop((n+1) % 3)
+	gNim          = iota // take any number from a heap
+	gKayles              // octal .77
+	gDawsonKayles        // octal 0.07
+	gGrundy              // split a heap into two unequal heaps
+	gDawsonChess         // octal 0.137
+	gSub123              // subtraction {1, 2, 3}
+	gSub134              // subtraction {1, 3, 4}
+	gStar                // options are the bare nimbers *0 ... *(n-1): the nimber *n
+	gTwist               // take k in 1..3, leaving Twist(n-k) + *(k-1)
+	gLoop                // a loopy game: Loop(n) -> Loop((n+1) % 3)
 	misGames
 )
 
