@@ -1,0 +1,208 @@
+// Package cli is the grundy command line: it parses arguments, runs files and
+// queries through an interp.Interp, and turns errors into located messages and
+// exit codes. main.go is a thin wrapper around Main.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Exit codes.
+const (
+	exitOK     = 0
+	exitFailed = 1 // a check failed
+	exitError  = 2 // an error in the input, or a limit reached
+)
+
+const usage = `grundy: Sprague-Grundy values, outcomes and winning moves of impartial games.
+
+Usage:
+  grundy run FILE                 run a file: print its prints, check its checks
+  grundy check FILE...            run only the checks and print a summary
+  grundy eval [-f FILE] EXPR      print one value (after loading FILE)
+  grundy help                     this message
+
+Options (before the file or expression):
+  --max-positions N               stop after memoizing N positions (default 50000000)
+
+Exit status: 0 on success, 1 when a check fails, 2 on an error.
+`
+
+// Main runs the command line and returns the exit status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitError
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cmd, rest := args[0], args[1:]
+	r := &runner{stdout: stdout, stderr: stderr}
+	switch cmd {
+	case "run":
+		return r.run(ctx, rest)
+	case "check":
+		return r.check(ctx, rest)
+	case "eval":
+		return r.eval(ctx, rest)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	msg := fmt.Sprintf("grundy: unknown command %q", cmd)
+	if s := lang.Closest(cmd, []string{"run", "check", "eval", "help"}); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	fmt.Fprintln(stderr, msg)
+	fmt.Fprint(stderr, "\n"+usage)
+	return exitError
+}
+
+// runner carries the output streams of one invocation.
+type runner struct {
+	stdout, stderr io.Writer
+}
+
+// flags parses the options shared by every command.
+type options struct {
+	maxPositions int
+	file         string
+}
+
+func (r *runner) parseFlags(name string, args []string, withFile bool) (*options, []string, bool) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(r.stderr)
+	o := &options{}
+	fs.IntVar(&o.maxPositions, "max-positions", 50_000_000, "stop after memoizing this many positions")
+	if withFile {
+		fs.StringVar(&o.file, "f", "", "load this file first")
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, false
+	}
+	return o, fs.Args(), true
+}
+
+func (r *runner) newInterp(o *options) *interp.Interp {
+	in := interp.New()
+	in.Out, in.Diag = r.stdout, r.stderr
+	in.Solver.Limits.MaxPositions = o.maxPositions
+	return in
+}
+
+// report prints an error the way a person should see it and returns the exit code.
+func (r *runner) report(err error) int {
+	var le *lang.Error
+	var les lang.Errors
+	switch {
+	case errors.As(err, &les):
+		for _, e := range les {
+			fmt.Fprintln(r.stderr, e.Format())
+		}
+	case errors.As(err, &le):
+		fmt.Fprintln(r.stderr, le.Format())
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(r.stderr, "grundy: interrupted")
+	default:
+		fmt.Fprintln(r.stderr, "grundy:", err)
+	}
+	return exitError
+}
+
+func (r *runner) load(ctx context.Context, in *interp.Interp, file string) error {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
+	}
+	return in.Run(ctx, file, string(src))
+}
+
+func (r *runner) run(ctx context.Context, args []string) int {
+	o, files, ok := r.parseFlags("run", args, false)
+	if !ok {
+		return exitError
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(r.stderr, "grundy run: give exactly one file, e.g. grundy run examples/tour.game")
+		return exitError
+	}
+	in := r.newInterp(o)
+	if err := r.load(ctx, in, files[0]); err != nil {
+		return r.report(err)
+	}
+	if in.Checks.Failed > 0 {
+		return exitFailed
+	}
+	return exitOK
+}
+
+func (r *runner) check(ctx context.Context, args []string) int {
+	o, files, ok := r.parseFlags("check", args, false)
+	if !ok {
+		return exitError
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(r.stderr, "grundy check: give one or more files")
+		return exitError
+	}
+	status := exitOK
+	var total interp.CheckStats
+	for _, f := range files {
+		in := r.newInterp(o)
+		in.Out = io.Discard
+		err := r.load(ctx, in, f)
+		c := in.Checks
+		total.Passed += c.Passed
+		total.Failed += c.Failed
+		total.Cases += c.Cases
+		switch {
+		case err != nil:
+			r.report(err)
+			fmt.Fprintf(r.stdout, "ERROR %s\n", f)
+			status = exitError
+		case c.Failed > 0:
+			fmt.Fprintf(r.stdout, "FAIL  %s: %d of %d checks failed\n", f, c.Failed, c.Passed+c.Failed)
+			status = max(status, exitFailed)
+		default:
+			fmt.Fprintf(r.stdout, "ok    %s: %d checks passed (%d cases)\n", f, c.Passed, c.Cases)
+		}
+	}
+	if len(files) > 1 {
+		fmt.Fprintf(r.stdout, "%d checks passed, %d failed, in %d files\n", total.Passed, total.Failed, len(files))
+	}
+	return status
+}
+
+func (r *runner) eval(ctx context.Context, args []string) int {
+	o, rest, ok := r.parseFlags("eval", args, true)
+	if !ok {
+		return exitError
+	}
+	if len(rest) == 0 {
+		fmt.Fprintln(r.stderr, "grundy eval: give an expression, e.g. grundy eval 'sg(*3 + *5)'")
+		return exitError
+	}
+	in := r.newInterp(o)
+	if o.file != "" {
+		if err := r.load(ctx, in, o.file); err != nil {
+			return r.report(err)
+		}
+	}
+	if err := in.Run(ctx, "eval", strings.Join(rest, " ")); err != nil {
+		return r.report(err)
+	}
+	if in.Checks.Failed > 0 {
+		return exitFailed
+	}
+	return exitOK
+}

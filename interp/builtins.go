@@ -1,0 +1,508 @@
+package interp
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// builtinDefs lists the functions every program can use. Docs are what :help shows.
+var builtinDefs = []builtin{
+	{name: "sg", min: 1, max: 2, doc: "sg(G) is the Sprague-Grundy value of a position or sum; sg(G, misere) its misère value", fn: biSG},
+	{name: "outcome", min: 1, max: 2, doc: "outcome(G) is P if the previous player wins, N if the next player wins; outcome(G, misere) under misère play", fn: biOutcome},
+	{name: "winning", min: 1, max: 2, doc: "winning(G) lists the moves from G to a P-position (empty when G is a P-position)", fn: biWinning},
+	{name: "moves", min: 1, max: 1, doc: "moves(G) lists every move from G, labelled", fn: biMoves},
+	{name: "options", min: 1, max: 1, doc: "options(G) lists the positions (or sums) one move from G", fn: biOptions},
+	{name: "min", min: 1, max: -1, doc: "min(a, b, ...) or min(xs): the smallest value", fn: biMinMax(-1)},
+	{name: "max", min: 1, max: -1, doc: "max(a, b, ...) or max(xs): the largest value", fn: biMinMax(1)},
+	{name: "abs", min: 1, max: 1, doc: "abs(n): the absolute value", fn: biAbs},
+	{name: "len", min: 1, max: 1, doc: "len(xs): the number of elements of a list, tuple, set, range or string", fn: biLen},
+	{name: "sum", min: 1, max: 1, doc: "sum(xs): the sum of integers, or the disjunctive sum of positions", fn: biSum},
+	{name: "all", min: 1, max: 1, doc: "all(xs): whether every element is true", fn: biAllAny(true)},
+	{name: "any", min: 1, max: 1, doc: "any(xs): whether some element is true", fn: biAllAny(false)},
+	{name: "sorted", min: 1, max: 1, doc: "sorted(xs): the elements as a sorted list", fn: biSorted},
+	{name: "reversed", min: 1, max: 1, doc: "reversed(xs): the elements in reverse order, as a list", fn: biReversed},
+	{name: "range", min: 1, max: 2, doc: "range(n) is 0..n-1 and range(a, b) is a..b-1", fn: biRange},
+	{name: "list", min: 1, max: 1, doc: "list(xs): the elements as a list", fn: biList},
+	{name: "set", min: 1, max: 1, doc: "set(xs): the elements as a set", fn: biSet},
+	{name: "tuple", min: 1, max: 1, doc: "tuple(xs): the elements as a tuple", fn: biTuple},
+	{name: "str", min: 1, max: 1, doc: "str(x): x written as text", fn: biStr},
+	{name: "map", min: 2, max: 2, doc: "map(f, xs): the list of f(x) for each x", fn: biMap},
+	{name: "filter", min: 2, max: 2, doc: "filter(f, xs): the list of the x for which f(x) is true", fn: biFilter},
+	{name: "mex", min: 1, max: 1, doc: "mex(xs): the least non-negative integer not in xs", fn: biMex},
+	{name: "nimsum", min: 1, max: -1, doc: "nimsum(a, b, ...) or nimsum(xs): the XOR of the integers", fn: biNimsum},
+	{name: "isfib", min: 1, max: 1, doc: "isfib(n): whether n is a Fibonacci number (1, 2, 3, 5, 8, ...)", fn: biIsFib},
+	{name: "grounded", min: 2, max: 2, doc: "grounded(E, r): the edges of E (pairs (u, v)) still connected to vertex r", fn: biGrounded},
+	{name: "union", min: 2, max: -1, doc: "union(a, b, ...): the union of sets", fn: biSetFold(union)},
+	{name: "intersection", min: 2, max: -1, doc: "intersection(a, b, ...): the common elements of sets", fn: biSetFold(intersection)},
+	{name: "difference", min: 2, max: 2, doc: "difference(a, b): the elements of set a not in b", fn: biSetFold(difference)},
+	{name: "period", min: 1, max: 1, doc: "period(xs): the preperiod, period and saltus of a sequence: xs[n + period] = xs[n] + saltus for n >= preperiod", fn: biPeriod},
+}
+
+// constants are the predeclared values.
+var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "misere": Misere, "normal": Normal}
+
+func (in *Interp) defineBuiltins() {
+	for i := range builtinDefs {
+		b := builtinDefs[i]
+		b.serial = in.nextSerial()
+		in.globals[b.name] = &Global{Name: b.name, V: Value{K: KFunc, R: &b}, Defined: true, Doc: b.doc, Builtin: true}
+	}
+	for name, v := range constants {
+		in.globals[name] = &Global{Name: name, V: v, Defined: true, Builtin: true}
+	}
+}
+
+// raise turns an error from the solver into a runtime error at the call site.
+func (s *callSite) raise(err error) {
+	var le *lang.Error
+	var ce *solver.CycleError
+	var lim *solver.LimitError
+	switch {
+	case errors.As(err, &le):
+		panic(le)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		panic(err)
+	case errors.As(err, &ce), errors.As(err, &lim):
+		s.fail("%s", err.Error())
+	}
+	s.fail("%v", err)
+}
+
+// components returns the positions of a position or sum, failing otherwise.
+func (s *callSite) components(v Value, fn string) []Value {
+	switch v.K {
+	case KPos:
+		return []Value{v}
+	case KSum:
+		return v.Seq()
+	}
+	s.fail("%s needs a game position or a sum of positions, but got %s %s", fn, v.K, v.Repr())
+	return nil
+}
+
+// value is the normal-play value of one position.
+func (s *callSite) value(p Value) int64 {
+	in := s.c.in
+	if in.depth++; in.depth > maxDepth {
+		in.depth = 0
+		s.fail("recursion is too deep (more than %d nested calls)", maxDepth)
+	}
+	defer func() { in.depth-- }()
+	v, err := in.Solver.Value(in.ctx, solver.Pos(p.N))
+	if err != nil {
+		s.raise(err)
+	}
+	return v
+}
+
+// mode reads the optional play-mode argument.
+func (s *callSite) mode(args []Value, i int) bool {
+	if len(args) <= i {
+		return false
+	}
+	if args[i].K != KMode {
+		s.fail("the play mode must be normal or misere, not %s %s", args[i].K, args[i].Repr())
+	}
+	return args[i].N == Misere.N
+}
+
+func (s *callSite) noMisere(args []Value, fn string) {
+	if s.mode(args, 1) {
+		s.fail("%s(G, misere) is not available yet: misère play is being built", fn)
+	}
+}
+
+func biSG(s *callSite, args []Value) Value {
+	s.noMisere(args, "sg")
+	var x int64
+	for _, p := range s.components(args[0], "sg") {
+		x ^= s.value(p)
+	}
+	return Int(x)
+}
+
+func biOutcome(s *callSite, args []Value) Value {
+	if biSG(s, args).N == 0 {
+		return OutcomeP
+	}
+	return OutcomeN
+}
+
+// allMoves lists the labelled moves of a position or sum; in a sum, each move
+// names the component it is made in.
+func (s *callSite) allMoves(v Value, fn string) []*Move {
+	parts := s.components(v, fn)
+	var out []*Move
+	for i, p := range parts {
+		for _, m := range s.c.in.labelledMoves(p) {
+			if v.K == KSum {
+				m.From, m.InSum = v, true
+				rest := slices.Clone(parts)
+				rest[i] = m.PartTo
+				m.To = sumOf(rest)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// sumOf joins parts into one sum, flattening sums within.
+func sumOf(parts []Value) Value {
+	var all []Value
+	for _, p := range parts {
+		if p.K == KSum {
+			all = append(all, p.Seq()...)
+		} else {
+			all = append(all, p)
+		}
+	}
+	return Value{K: KSum, R: &Seq{all}}
+}
+
+func moveValues(ms []*Move) Value {
+	out := make([]Value, len(ms))
+	for i, m := range ms {
+		out[i] = Value{K: KMove, R: m}
+	}
+	return List(out)
+}
+
+func biMoves(s *callSite, args []Value) Value { return moveValues(s.allMoves(args[0], "moves")) }
+
+func biOptions(s *callSite, args []Value) Value {
+	ms := s.allMoves(args[0], "options")
+	out := make([]Value, len(ms))
+	for i, m := range ms {
+		out[i] = m.To
+	}
+	return List(out)
+}
+
+func biWinning(s *callSite, args []Value) Value {
+	s.noMisere(args, "winning")
+	parts := s.components(args[0], "winning")
+	var total int64
+	vals := make([]int64, len(parts))
+	for i, p := range parts {
+		vals[i] = s.value(p)
+		total ^= vals[i]
+	}
+	var out []*Move
+	if total == 0 {
+		return List(nil)
+	}
+	for _, m := range s.allMoves(args[0], "winning") {
+		i := slices.IndexFunc(parts, func(p Value) bool { return Equal(p, m.Part) })
+		var after int64
+		for _, c := range s.components(m.PartTo, "winning") {
+			after ^= s.value(c)
+		}
+		if after == vals[i]^total {
+			out = append(out, m)
+		}
+	}
+	return moveValues(out)
+}
+
+// elems returns the elements of an iterable value, materializing ranges.
+func (s *callSite) elems(v Value, fn string) []Value {
+	switch v.K {
+	case KList, KTuple, KSet:
+		return v.Seq()
+	case KRange:
+		r := v.R.(*RangeVal)
+		if r.Len() > 1<<26 {
+			s.fail("%s: the range %s is too long to list (%d elements)", fn, v.Repr(), r.Len())
+		}
+		out := make([]Value, 0, r.Len())
+		for x := r.Lo; x <= r.Hi; x++ {
+			out = append(out, Int(x))
+		}
+		return out
+	case KStr:
+		var out []Value
+		for _, r := range v.Str() {
+			out = append(out, Str(string(r)))
+		}
+		return out
+	}
+	s.fail("%s needs a list, tuple, set, range or string, not %s %s", fn, v.K, v.Repr())
+	return nil
+}
+
+func (s *callSite) ints(vs []Value, fn string) []int64 {
+	out := make([]int64, len(vs))
+	for i, v := range vs {
+		if v.K != KInt {
+			s.fail("%s needs integers, but %s is %s", fn, v.Repr(), v.K)
+		}
+		out[i] = v.N
+	}
+	return out
+}
+
+func (s *callSite) int(v Value, fn string) int64 {
+	return s.ints([]Value{v}, fn)[0]
+}
+
+// varargs lets f(a, b, c) and f(xs) mean the same.
+func (s *callSite) varargs(args []Value, fn string) []Value {
+	if len(args) == 1 {
+		switch args[0].K {
+		case KList, KTuple, KSet, KRange:
+			return s.elems(args[0], fn)
+		}
+	}
+	return args
+}
+
+func biMinMax(sign int) func(*callSite, []Value) Value {
+	return func(s *callSite, args []Value) Value {
+		name := map[int]string{-1: "min", 1: "max"}[sign]
+		vs := s.varargs(args, name)
+		if len(vs) == 0 {
+			s.fail("%s of nothing: the list is empty", name)
+		}
+		best := vs[0]
+		for _, v := range vs[1:] {
+			if v.K != best.K {
+				s.fail("%s cannot compare %s %s and %s %s", name, best.K, best.Repr(), v.K, v.Repr())
+			}
+			if Compare(v, best)*sign > 0 {
+				best = v
+			}
+		}
+		return best
+	}
+}
+
+func biAbs(s *callSite, args []Value) Value {
+	n := s.int(args[0], "abs")
+	if n == minInt {
+		s.fail("integer overflow: abs(%d) does not fit in 64 bits", n)
+	}
+	return Int(abs64(n))
+}
+
+func biLen(s *callSite, args []Value) Value {
+	v := args[0]
+	switch v.K {
+	case KList, KTuple, KSet:
+		return Int(int64(len(v.Seq())))
+	case KRange:
+		return Int(v.R.(*RangeVal).Len())
+	case KStr:
+		return Int(int64(len([]rune(v.Str()))))
+	case KSum:
+		return Int(int64(len(v.Seq())))
+	}
+	s.fail("len needs a list, tuple, set, range, string or sum, not %s %s", v.K, v.Repr())
+	return Value{}
+}
+
+func biSum(s *callSite, args []Value) Value {
+	vs := s.elems(args[0], "sum")
+	if len(vs) > 0 && isGame(vs[0]) {
+		for _, v := range vs {
+			s.components(v, "sum")
+		}
+		return sumOf(vs)
+	}
+	var total int64
+	for _, n := range s.ints(vs, "sum") {
+		v, msg := intOps["+"](total, n)
+		if msg != "" {
+			s.fail("%s", msg)
+		}
+		total = v.N
+	}
+	return Int(total)
+}
+
+func biAllAny(all bool) func(*callSite, []Value) Value {
+	return func(s *callSite, args []Value) Value {
+		name := map[bool]string{true: "all", false: "any"}[all]
+		for _, v := range s.elems(args[0], name) {
+			if v.K != KBool {
+				s.fail("%s needs true/false values, but %s is %s", name, v.Repr(), v.K)
+			}
+			if v.Bool() != all {
+				return Bool(!all)
+			}
+		}
+		return Bool(all)
+	}
+}
+
+func biSorted(s *callSite, args []Value) Value {
+	vs := slices.Clone(s.elems(args[0], "sorted"))
+	sortValues(vs)
+	return List(vs)
+}
+
+func biReversed(s *callSite, args []Value) Value {
+	vs := slices.Clone(s.elems(args[0], "reversed"))
+	slices.Reverse(vs)
+	return List(vs)
+}
+
+func biRange(s *callSite, args []Value) Value {
+	if len(args) == 1 {
+		return Range(0, s.int(args[0], "range")-1)
+	}
+	return Range(s.int(args[0], "range"), s.int(args[1], "range")-1)
+}
+
+func biList(s *callSite, args []Value) Value {
+	return List(slices.Clone(s.elems(args[0], "list")))
+}
+
+func biSet(s *callSite, args []Value) Value { return Set(slices.Clone(s.elems(args[0], "set"))) }
+
+func biTuple(s *callSite, args []Value) Value {
+	return Tuple(slices.Clone(s.elems(args[0], "tuple"))...)
+}
+
+func biStr(s *callSite, args []Value) Value { return Str(args[0].String()) }
+
+func biMap(s *callSite, args []Value) Value {
+	var out []Value
+	for _, x := range s.elems(args[1], "map") {
+		out = append(out, s.apply(args[0], []Value{x}))
+	}
+	return List(out)
+}
+
+func biFilter(s *callSite, args []Value) Value {
+	var out []Value
+	for _, x := range s.elems(args[1], "filter") {
+		keep := s.apply(args[0], []Value{x})
+		if keep.K != KBool {
+			s.fail("filter's function must return true or false, but returned %s %s", keep.K, keep.Repr())
+		}
+		if keep.Bool() {
+			out = append(out, x)
+		}
+	}
+	return List(out)
+}
+
+func biMex(s *callSite, args []Value) Value {
+	return Int(solver.Mex(s.ints(s.elems(args[0], "mex"), "mex")))
+}
+
+func biNimsum(s *callSite, args []Value) Value {
+	var x int64
+	for _, n := range s.ints(s.varargs(args, "nimsum"), "nimsum") {
+		x ^= n
+	}
+	return Int(x)
+}
+
+func biIsFib(s *callSite, args []Value) Value {
+	n := s.int(args[0], "isfib")
+	a, b := int64(1), int64(2)
+	for a < n && b > 0 {
+		a, b = b, a+b
+	}
+	return Bool(a == n)
+}
+
+// biGrounded keeps the edges still connected to the root, in E's own kind (a set,
+// or a list so that parallel edges survive). Self-loops count as edges.
+func biGrounded(s *callSite, args []Value) Value {
+	edges := s.elems(args[0], "grounded")
+	root := args[1]
+	key := func(v Value) string { return string(appendKey(nil, v)) }
+	adj := map[string][]int{}
+	for i, e := range edges {
+		if e.K != KTuple || len(e.Seq()) != 2 {
+			s.fail("grounded needs edges written as pairs (u, v), but %s is not one", e.Repr())
+		}
+		u, v := key(e.Seq()[0]), key(e.Seq()[1])
+		adj[u] = append(adj[u], i)
+		adj[v] = append(adj[v], i)
+	}
+	reached := map[string]bool{key(root): true}
+	keep := make([]bool, len(edges))
+	queue := []string{key(root)}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		for _, i := range adj[u] {
+			keep[i] = true
+			for _, end := range edges[i].Seq() {
+				if k := key(end); !reached[k] {
+					reached[k] = true
+					queue = append(queue, k)
+				}
+			}
+		}
+	}
+	var out []Value
+	for i, e := range edges {
+		if keep[i] {
+			out = append(out, e)
+		}
+	}
+	if args[0].K == KSet {
+		return Value{K: KSet, R: &Seq{out}}
+	}
+	return List(out)
+}
+
+func biSetFold(op func(a, b Value) Value) func(*callSite, []Value) Value {
+	return func(s *callSite, args []Value) Value {
+		for _, a := range args {
+			if a.K != KSet {
+				s.fail("set operations need sets, but %s is %s", a.Repr(), a.K)
+			}
+		}
+		acc := args[0]
+		for _, a := range args[1:] {
+			acc = op(acc, a)
+		}
+		return acc
+	}
+}
+
+func biPeriod(s *callSite, args []Value) Value {
+	seq := s.ints(s.elems(args[0], "period"), "period")
+	pre, per, saltus := findPeriod(seq)
+	if per == 0 {
+		s.fail("no period found in %d values (a period must repeat at least twice)", len(seq))
+	}
+	return periodRecord(pre, per, saltus)
+}
+
+func periodRecord(pre, per, saltus int) Value {
+	return Value{K: KRecord, R: &Record{
+		Names:    []string{"preperiod", "period", "saltus"},
+		Values:   []Value{Int(int64(pre)), Int(int64(per)), Int(int64(saltus))},
+		OmitZero: []bool{false, false, true},
+	}}
+}
+
+// findPeriod returns the period p and preperiod s with the smallest s + p such that
+// seq[n+p] = seq[n] + saltus for every n >= s, with the periodic part seen at least
+// twice; period 0 when there is none.
+func findPeriod(seq []int64) (pre, per, saltus int) {
+	n := len(seq)
+	best := n + 1
+	for p := 1; 2*p <= n && p < best; p++ {
+		d := seq[n-1] - seq[n-1-p]
+		s := n - p
+		for s > 0 && seq[s-1+p]-seq[s-1] == d {
+			s--
+		}
+		if n-s >= 2*p && s+p < best {
+			best, pre, per, saltus = s+p, s, p, int(d)
+		}
+	}
+	return pre, per, saltus
+}

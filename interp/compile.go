@@ -1,0 +1,688 @@
+package interp
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Frame holds the local variables of one call: parameters first, then the
+// variables bound by generators. A lambda's frame points to a snapshot of the
+// frame it was created in.
+type Frame struct {
+	slots []Value
+	up    *Frame
+	// While a position is expanded: where its options go, and the option being built.
+	opts *solver.Options
+	sb   sumBuilder
+}
+
+func newFrame(size int, up *Frame) *Frame {
+	return &Frame{slots: make([]Value, size), up: up}
+}
+
+// framePool recycles the frames of expansions, which are never captured (a lambda
+// copies the frame it is created in).
+type framePool struct{ free []*Frame }
+
+func (p *framePool) get(size int) *Frame {
+	if n := len(p.free); n > 0 {
+		fr := p.free[n-1]
+		p.free = p.free[:n-1]
+		if cap(fr.slots) >= size {
+			fr.slots = fr.slots[:size]
+			return fr
+		}
+	}
+	return newFrame(size, nil)
+}
+
+func (p *framePool) put(fr *Frame) {
+	clear(fr.slots)
+	fr.opts = nil
+	p.free = append(p.free, fr)
+}
+
+// evalFn is a compiled expression.
+type evalFn func(fr *Frame) Value
+
+// loopFn runs body once for every combination of generator values that passes the
+// where condition, binding them in fr. It stops early, returning false, when body does.
+type loopFn func(fr *Frame, body func(fr *Frame) bool) bool
+
+// compiler turns one checked program into closures.
+type compiler struct {
+	in  *Interp
+	src string // the program's source, for runtime error messages
+}
+
+// fail raises a runtime error located at pos.
+func (c *compiler) fail(pos lang.Position, format string, args ...any) {
+	panic(&lang.Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Src: c.src})
+}
+
+func (c *compiler) expr(e lang.Expr) evalFn {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		v := Int(e.Value)
+		return func(*Frame) Value { return v }
+	case *lang.StrLit:
+		v := Str(e.Value)
+		return func(*Frame) Value { return v }
+	case *lang.BoolLit:
+		v := Bool(e.Value)
+		return func(*Frame) Value { return v }
+	case *lang.Ident:
+		return c.ident(e)
+	case *lang.Unary:
+		return c.unary(e)
+	case *lang.Binary:
+		return c.binary(e)
+	case *lang.Call:
+		return c.call(e)
+	case *lang.Index:
+		return c.index(e)
+	case *lang.Field:
+		return c.field(e)
+	case *lang.TupleLit:
+		elems := c.exprs(e.Elems)
+		return func(fr *Frame) Value { return Tuple(evalAll(fr, elems)...) }
+	case *lang.ListLit:
+		elems := c.exprs(e.Elems)
+		return func(fr *Frame) Value { return List(evalAll(fr, elems)) }
+	case *lang.SetLit:
+		elems := c.exprs(e.Elems)
+		return func(fr *Frame) Value { return Set(evalAll(fr, elems)) }
+	case *lang.Comprehension:
+		return c.comprehension(e)
+	case *lang.Lambda:
+		return c.lambda(e)
+	case *lang.If:
+		cond, then, els := c.cond(e.Cond), c.expr(e.Then), c.expr(e.Else)
+		return func(fr *Frame) Value {
+			if cond(fr) {
+				return then(fr)
+			}
+			return els(fr)
+		}
+	}
+	panic(fmt.Sprintf("interp: unknown expression %T", e))
+}
+
+func (c *compiler) exprs(es []lang.Expr) []evalFn {
+	out := make([]evalFn, len(es))
+	for i, e := range es {
+		out[i] = c.expr(e)
+	}
+	return out
+}
+
+func evalAll(fr *Frame, fns []evalFn) []Value {
+	out := make([]Value, len(fns))
+	for i, f := range fns {
+		out[i] = f(fr)
+	}
+	return out
+}
+
+// cond compiles an expression that must be true or false.
+func (c *compiler) cond(e lang.Expr) func(fr *Frame) bool {
+	f := c.expr(e)
+	pos := e.Start()
+	return func(fr *Frame) bool {
+		v := f(fr)
+		if v.K != KBool {
+			c.fail(pos, "a condition must be true or false, but this is %s %s", v.K, v.Repr())
+		}
+		return v.N != 0
+	}
+}
+
+// source returns the text of an expression.
+func (c *compiler) source(e lang.Expr) string {
+	start, end := e.Span()
+	if start < 0 || end > len(c.src) || start > end {
+		return "?"
+	}
+	return c.src[start:end]
+}
+
+func (c *compiler) ident(id *lang.Ident) evalFn {
+	switch id.Ref.Kind {
+	case lang.Local:
+		slot, depth := id.Ref.Slot, id.Ref.Depth
+		if depth == 0 {
+			return func(fr *Frame) Value { return fr.slots[slot] }
+		}
+		return func(fr *Frame) Value {
+			for range depth {
+				fr = fr.up
+			}
+			return fr.slots[slot]
+		}
+	case lang.Global:
+		g := c.in.global(id.Name)
+		name, pos := id.Name, id.Pos
+		return func(*Frame) Value {
+			if !g.Defined {
+				c.fail(pos, "%s is used before it is defined", name)
+			}
+			return g.V
+		}
+	}
+	panic("interp: unresolved name " + id.Name)
+}
+
+func (c *compiler) unary(e *lang.Unary) evalFn {
+	x := c.expr(e.X)
+	pos := e.Pos
+	switch e.Op {
+	case "not":
+		cond := c.cond(e.X)
+		return func(fr *Frame) Value { return Bool(!cond(fr)) }
+	case "-":
+		return func(fr *Frame) Value {
+			v := c.intOf(pos, x(fr), "-")
+			if v == minInt {
+				c.fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
+			}
+			return Int(-v)
+		}
+	case "~":
+		return func(fr *Frame) Value { return Int(^c.intOf(pos, x(fr), "~")) }
+	case "*":
+		return func(fr *Frame) Value {
+			k := c.intOf(pos, x(fr), "*")
+			if k < 0 {
+				c.fail(pos, "a nimber *k needs k >= 0, not %d", k)
+			}
+			return c.in.nimber(k)
+		}
+	}
+	panic("interp: unknown unary operator " + e.Op)
+}
+
+func (c *compiler) intOf(pos lang.Position, v Value, op string) int64 {
+	if v.K != KInt {
+		c.fail(pos, "%s needs an integer, but got %s %s", op, v.K, v.Repr())
+	}
+	return v.N
+}
+
+func (c *compiler) binary(e *lang.Binary) evalFn {
+	switch e.Op {
+	case "and", "or":
+		l, r := c.cond(e.L), c.cond(e.R)
+		if e.Op == "and" {
+			return func(fr *Frame) Value { return Bool(l(fr) && r(fr)) }
+		}
+		return func(fr *Frame) Value { return Bool(l(fr) || r(fr)) }
+	}
+	lo, ro := c.operand(e.L), c.operand(e.R)
+	op, intOp := binaryOps[e.Op], intOps[e.Op]
+	if op == nil {
+		panic("interp: unknown operator " + e.Op)
+	}
+	pos := e.OpPos
+	slow := func(a, b Value) Value {
+		var v Value
+		var msg string
+		if intOp != nil && a.K == KInt && b.K == KInt {
+			v, msg = intOp(a.N, b.N)
+		} else {
+			v, msg = op(c.in, a, b)
+		}
+		if msg != "" {
+			c.fail(pos, "%s", msg)
+		}
+		return v
+	}
+	// The common integer operators get their own closures: the hot path of moves.
+	switch e.Op {
+	case "+":
+		return func(fr *Frame) Value {
+			a, b := lo.get(fr), ro.get(fr)
+			if a.K == KInt && b.K == KInt {
+				if s := a.N + b.N; (s > a.N) == (b.N > 0) {
+					return Int(s)
+				}
+			}
+			return slow(a, b)
+		}
+	case "-":
+		return func(fr *Frame) Value {
+			a, b := lo.get(fr), ro.get(fr)
+			if a.K == KInt && b.K == KInt {
+				if s := a.N - b.N; (s < a.N) == (b.N > 0) {
+					return Int(s)
+				}
+			}
+			return slow(a, b)
+		}
+	case "<", "<=", ">", ">=", "==", "!=":
+		test := map[string]func(a, b int64) bool{
+			"<": func(a, b int64) bool { return a < b }, "<=": func(a, b int64) bool { return a <= b },
+			">": func(a, b int64) bool { return a > b }, ">=": func(a, b int64) bool { return a >= b },
+			"==": func(a, b int64) bool { return a == b }, "!=": func(a, b int64) bool { return a != b },
+		}[e.Op]
+		return func(fr *Frame) Value {
+			a, b := lo.get(fr), ro.get(fr)
+			if a.K == KInt && b.K == KInt {
+				return Bool(test(a.N, b.N))
+			}
+			return slow(a, b)
+		}
+	}
+	return func(fr *Frame) Value { return slow(lo.get(fr), ro.get(fr)) }
+}
+
+// operand reads a sub-expression, inlining the common leaves (a variable of the
+// current frame, a constant) to save a call.
+type operand struct {
+	kind  uint8 // operandSlot, operandConst or operandFn
+	slot  int
+	konst Value
+	fn    evalFn
+}
+
+const (
+	operandSlot = iota
+	operandConst
+	operandFn
+)
+
+func (c *compiler) operand(e lang.Expr) operand {
+	switch x := e.(type) {
+	case *lang.Ident:
+		if x.Ref.Kind == lang.Local && x.Ref.Depth == 0 {
+			return operand{kind: operandSlot, slot: x.Ref.Slot}
+		}
+	case *lang.IntLit:
+		return operand{kind: operandConst, konst: Int(x.Value)}
+	}
+	return operand{kind: operandFn, fn: c.expr(e)}
+}
+
+func (o *operand) get(fr *Frame) Value {
+	switch o.kind {
+	case operandSlot:
+		return fr.slots[o.slot]
+	case operandConst:
+		return o.konst
+	}
+	return o.fn(fr)
+}
+
+func (c *compiler) operands(es []lang.Expr) []operand {
+	out := make([]operand, len(es))
+	for i, e := range es {
+		out[i] = c.operand(e)
+	}
+	return out
+}
+
+func (c *compiler) call(e *lang.Call) evalFn {
+	fn := c.expr(e.Fn)
+	args := c.exprs(e.Args)
+	site := &callSite{c: c, pos: e.Pos, name: c.source(e.Fn)}
+	return func(fr *Frame) Value {
+		f := fn(fr)
+		vals := make([]Value, len(args))
+		for i, a := range args {
+			vals[i] = a(fr)
+		}
+		return site.apply(f, vals)
+	}
+}
+
+// callSite is where a call happens, for error messages.
+type callSite struct {
+	c    *compiler
+	pos  lang.Position
+	name string
+}
+
+func (s *callSite) fail(format string, args ...any) { s.c.fail(s.pos, format, args...) }
+
+// apply calls a function or constructs a game position.
+func (s *callSite) apply(f Value, args []Value) Value {
+	switch f.K {
+	case KGame:
+		g := f.R.(*Game)
+		if len(args) != len(g.Params) {
+			s.fail("%s takes %d argument%s, but is given %d", g.Name, len(g.Params), plural(len(g.Params)), len(args))
+		}
+		return s.c.in.position(g, args)
+	case KFunc:
+		in := s.c.in
+		if in.depth++; in.depth > maxDepth {
+			in.depth = 0
+			s.fail("recursion is too deep (more than %d nested calls)", maxDepth)
+		}
+		defer func() { in.depth-- }()
+		return f.R.(Callable).call(s, args)
+	}
+	s.fail("%s is %s %s, which cannot be called", s.name, f.K, f.Repr())
+	return Value{}
+}
+
+const maxDepth = 100_000
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func (c *compiler) index(e *lang.Index) evalFn {
+	x, i := c.expr(e.X), c.expr(e.I)
+	pos := e.I.Start()
+	return func(fr *Frame) Value {
+		v, iv := x(fr), i(fr)
+		if iv.K != KInt {
+			c.fail(pos, "an index must be an integer, not %s %s", iv.K, iv.Repr())
+		}
+		n := iv.N
+		switch v.K {
+		case KTuple, KList:
+			elems := v.Seq()
+			if n < 0 {
+				n += int64(len(elems))
+			}
+			if n < 0 || n >= int64(len(elems)) {
+				c.fail(pos, "index %d is out of range (the %s has %d element%s)", iv.N, v.K, len(elems), plural(len(elems)))
+			}
+			return elems[n]
+		case KRange:
+			r := v.R.(*RangeVal)
+			if n < 0 {
+				n += r.Len()
+			}
+			if n < 0 || n >= r.Len() {
+				c.fail(pos, "index %d is out of range (the range has %d elements)", iv.N, r.Len())
+			}
+			return Int(r.Lo + n)
+		case KStr:
+			s := []rune(v.Str())
+			if n < 0 {
+				n += int64(len(s))
+			}
+			if n < 0 || n >= int64(len(s)) {
+				c.fail(pos, "index %d is out of range (the string has %d characters)", iv.N, len(s))
+			}
+			return Str(string(s[n]))
+		}
+		c.fail(e.Pos, "%s %s cannot be indexed", v.K, v.Repr())
+		return Value{}
+	}
+}
+
+func (c *compiler) field(e *lang.Field) evalFn {
+	x := c.expr(e.X)
+	name := e.Name
+	return func(fr *Frame) Value {
+		v := x(fr)
+		if f, ok := fieldOf(v, name); ok {
+			return f
+		}
+		c.fail(e.Pos, "%s %s has no field %q%s", v.K, v.Repr(), name, fieldHint(v))
+		return Value{}
+	}
+}
+
+// fieldOf returns a named part of a record, move or position.
+func fieldOf(v Value, name string) (Value, bool) {
+	switch v.K {
+	case KRecord:
+		return v.R.(*Record).Field(name)
+	case KMove:
+		m := v.R.(*Move)
+		switch name {
+		case "label":
+			return Str(m.Label), true
+		case "from":
+			return m.From, true
+		case "to":
+			return m.To, true
+		}
+		for _, b := range m.Bindings {
+			if b.Name == name {
+				return b.Value, true
+			}
+		}
+	case KPos:
+		p := v.Pos()
+		for i, param := range p.Game.Params {
+			if param == name {
+				return p.Args[i], true
+			}
+		}
+	}
+	return Value{}, false
+}
+
+func fieldHint(v Value) string {
+	var names []string
+	switch v.K {
+	case KRecord:
+		names = v.R.(*Record).Names
+	case KMove:
+		names = []string{"label", "from", "to"}
+		for _, b := range v.R.(*Move).Bindings {
+			names = append(names, b.Name)
+		}
+	case KPos:
+		names = v.Pos().Game.Params
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (it has %v)", names)
+}
+
+// loops compiles generators and a where condition into nested loops.
+func (c *compiler) loops(gens []*lang.Gen, where lang.Expr) loopFn {
+	var inner loopFn
+	if where != nil {
+		cond := c.cond(where)
+		inner = func(fr *Frame, body func(*Frame) bool) bool {
+			if !cond(fr) {
+				return true
+			}
+			return body(fr)
+		}
+	}
+	for i := len(gens) - 1; i >= 0; i-- {
+		inner = c.generator(gens[i], inner)
+	}
+	if inner == nil {
+		return func(fr *Frame, body func(*Frame) bool) bool { return body(fr) }
+	}
+	return inner
+}
+
+// generator compiles one "x in xs" around next (nil: call the body directly).
+// Ranges loop over plain integers.
+func (c *compiler) generator(g *lang.Gen, next loopFn) loopFn {
+	slot := g.Slot
+	in := c.in
+	step := func(fr *Frame, body func(*Frame) bool) bool {
+		if next == nil {
+			return body(fr)
+		}
+		return next(fr, body)
+	}
+	if r, ok := g.In.(*lang.Binary); ok && r.Op == ".." {
+		lo, hi := c.operand(r.L), c.operand(r.R)
+		return func(fr *Frame, body func(*Frame) bool) bool {
+			l, h := c.intOf(r.L.Start(), lo.get(fr), ".."), c.intOf(r.R.Start(), hi.get(fr), "..")
+			for v := l; v <= h; v++ {
+				in.tick()
+				fr.slots[slot] = Int(v)
+				if !step(fr, body) {
+					return false
+				}
+				if v == maxInt {
+					break
+				}
+			}
+			return true
+		}
+	}
+	xs := c.expr(g.In)
+	pos := g.In.Start()
+	return func(fr *Frame, body func(*Frame) bool) bool {
+		return c.iterate(pos, xs(fr), func(v Value) bool {
+			in.tick()
+			fr.slots[slot] = v
+			return step(fr, body)
+		})
+	}
+}
+
+// iterate calls f on each element of a range, list, tuple, set or string.
+func (c *compiler) iterate(pos lang.Position, v Value, f func(Value) bool) bool {
+	switch v.K {
+	case KRange:
+		r := v.R.(*RangeVal)
+		for x := r.Lo; x <= r.Hi; x++ {
+			if !f(Int(x)) {
+				return false
+			}
+			if x == maxInt {
+				break
+			}
+		}
+		return true
+	case KList, KTuple, KSet:
+		for _, e := range v.Seq() {
+			if !f(e) {
+				return false
+			}
+		}
+		return true
+	case KStr:
+		for _, r := range v.Str() {
+			if !f(Str(string(r))) {
+				return false
+			}
+		}
+		return true
+	}
+	c.fail(pos, "cannot loop over %s %s (a generator needs a range, list, set, tuple or string)", v.K, v.Repr())
+	return false
+}
+
+func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
+	loops := c.loops(e.Gens, e.Where)
+	elem := c.expr(e.Elem)
+	set := e.Set
+	return func(fr *Frame) Value {
+		var out []Value
+		loops(fr, func(fr *Frame) bool {
+			out = append(out, elem(fr))
+			return true
+		})
+		if set {
+			return Set(out)
+		}
+		return List(out)
+	}
+}
+
+func (c *compiler) lambda(e *lang.Lambda) evalFn {
+	fn := &function{name: "fn", params: paramNames(e.Params), frameSize: e.FrameSize, serial: c.in.nextSerial()}
+	fn.body = c.expr(e.Body)
+	return func(fr *Frame) Value {
+		snapshot := &Frame{slots: append([]Value(nil), fr.slots...), up: fr.up}
+		return Value{K: KFunc, R: &closure{fn: fn, env: snapshot}}
+	}
+}
+
+func paramNames(ps []*lang.Param) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// emit compiles a move's result so that it adds its components to an option
+// without building sum values: the hot path of solving.
+func (c *compiler) emit(e lang.Expr) func(fr *Frame, sb *sumBuilder) {
+	switch e := e.(type) {
+	case *lang.Binary:
+		if e.Op == "+" {
+			l, r := c.emit(e.L), c.emit(e.R)
+			return func(fr *Frame, sb *sumBuilder) {
+				l(fr, sb)
+				r(fr, sb)
+			}
+		}
+	case *lang.Call:
+		fn := c.operand(e.Fn)
+		if id, ok := e.Fn.(*lang.Ident); ok && id.Ref.Kind == lang.Global {
+			// A global game: read its cell directly.
+			cell, pos := c.in.global(id.Name), id.Pos
+			fn = operand{kind: operandFn, fn: func(*Frame) Value {
+				if !cell.Defined {
+					c.fail(pos, "%s is used before it is defined", cell.Name)
+				}
+				return cell.V
+			}}
+		}
+		args := c.operands(e.Args)
+		site := &callSite{c: c, pos: e.Pos, name: c.source(e.Fn)}
+		in := c.in
+		if len(args) == 1 {
+			arg := args[0]
+			return func(fr *Frame, sb *sumBuilder) {
+				f, v := fn.get(fr), arg.get(fr)
+				if g, ok := f.R.(*Game); ok && f.K == KGame && len(g.Params) == 1 {
+					sb.comps = append(sb.comps, in.internOne(g, v))
+					return
+				}
+				c.addToSum(e.Pos, site.apply(f, []Value{v}), sb)
+			}
+		}
+		return func(fr *Frame, sb *sumBuilder) {
+			f := fn.get(fr)
+			var buf [4]Value
+			vals := buf[:0]
+			for i := range args {
+				vals = append(vals, args[i].get(fr))
+			}
+			if g, ok := f.R.(*Game); ok && f.K == KGame && len(vals) == len(g.Params) {
+				sb.comps = append(sb.comps, in.internID(g, vals))
+				return
+			}
+			// Cloned so that buf stays on the stack in the fast path above.
+			c.addToSum(e.Pos, site.apply(f, slices.Clone(vals)), sb)
+		}
+	}
+	f := c.expr(e)
+	pos := e.Start()
+	return func(fr *Frame, sb *sumBuilder) { c.addToSum(pos, f(fr), sb) }
+}
+
+// addToSum adds a position, nimber or sum to the option being built.
+func (c *compiler) addToSum(pos lang.Position, v Value, sb *sumBuilder) {
+	switch v.K {
+	case KPos:
+		p := v.Pos()
+		if p.Game.nimber {
+			sb.nim ^= p.Args[0].N
+			return
+		}
+		sb.comps = append(sb.comps, solver.Pos(v.N))
+	case KSum:
+		for _, p := range v.Seq() {
+			c.addToSum(pos, p, sb)
+		}
+	default:
+		c.fail(pos, "a move must lead to a game position or a sum of them, but this is %s %s", v.K, v.Repr())
+	}
+}

@@ -1,0 +1,280 @@
+package interp
+
+import (
+	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Game is a declared game. Its positions are Name(args); equal argument tuples are
+// the same position, interned to one dense id.
+type Game struct {
+	Name   string
+	Params []string
+	Doc    string
+	Pos    lang.Position // where it is declared
+	// Native, when set, gives normal-play values without expanding positions.
+	Native func(args []Value) (int64, bool)
+
+	serial    int
+	nimber    bool // the built-in game of nimbers *k
+	frameSize int
+	moves     []*compiledMove
+
+	dense   []int32 // ids+1 of positions with one small non-negative int argument
+	packed  map[uint64]int32
+	general map[string]int32
+	ids     []solver.Pos // every interned position, to forget them on redefinition
+}
+
+// compiledMove is one move clause ready to run.
+type compiledMove struct {
+	label  string
+	vars   []string // generator variables, in order
+	slots  []int    // their frame slots
+	loops  loopFn
+	emit   func(fr *Frame, sb *sumBuilder)
+	result evalFn
+	// addOption adds the option of the current bindings to fr.expanding.
+	addOption func(fr *Frame) bool
+}
+
+// PosEntry is an interned position.
+type PosEntry struct {
+	Game *Game
+	Args []Value
+	ID   solver.Pos
+}
+
+func (p *PosEntry) String() string {
+	var b strings.Builder
+	writePos(&b, p)
+	return b.String()
+}
+
+// sumBuilder collects one option while a move's result is evaluated.
+type sumBuilder struct {
+	comps []solver.Pos
+	nim   int64
+}
+
+// position interns g(args) and returns the position value. args may be reused by
+// the caller afterwards.
+func (in *Interp) position(g *Game, args []Value) Value {
+	id := in.internID(g, args)
+	e := in.positions[id]
+	return Value{K: KPos, N: int64(id), R: e}
+}
+
+const (
+	denseLimit = 1 << 26
+	packBits   = 16
+)
+
+// internOne is internID for a game of one argument, without building a slice.
+func (in *Interp) internOne(g *Game, arg Value) solver.Pos {
+	if arg.K == KInt && arg.N >= 0 && arg.N < int64(len(g.dense)) {
+		if id := g.dense[arg.N]; id != 0 {
+			return solver.Pos(id - 1)
+		}
+	}
+	return in.internID(g, []Value{arg})
+}
+
+// internID returns the dense id of g(args), creating it if it is new.
+func (in *Interp) internID(g *Game, args []Value) solver.Pos {
+	if len(args) == 1 && args[0].K == KInt && args[0].N >= 0 && args[0].N < denseLimit {
+		n := int(args[0].N)
+		if n < len(g.dense) && g.dense[n] != 0 {
+			return solver.Pos(g.dense[n] - 1)
+		}
+		id := in.newPosition(g, args)
+		if n >= len(g.dense) {
+			grown := make([]int32, max(n+1, 2*len(g.dense), 64))
+			copy(grown, g.dense)
+			g.dense = grown
+		}
+		g.dense[n] = int32(id) + 1
+		return id
+	}
+	if key, ok := packKey(args); ok {
+		if id, ok := g.packed[key]; ok {
+			return solver.Pos(id)
+		}
+		id := in.newPosition(g, args)
+		if g.packed == nil {
+			g.packed = map[uint64]int32{}
+		}
+		g.packed[key] = int32(id)
+		return id
+	}
+	in.keyBuf = in.keyBuf[:0]
+	for _, a := range args {
+		in.keyBuf = appendKey(in.keyBuf, a)
+	}
+	if id, ok := g.general[string(in.keyBuf)]; ok {
+		return solver.Pos(id)
+	}
+	key := string(in.keyBuf)
+	id := in.newPosition(g, args)
+	if g.general == nil {
+		g.general = map[string]int32{}
+	}
+	g.general[key] = int32(id)
+	return id
+}
+
+// packKey packs up to four small integers into one word.
+func packKey(args []Value) (uint64, bool) {
+	if len(args) > 64/packBits {
+		return 0, false
+	}
+	var key uint64
+	for _, a := range args {
+		if a.K != KInt || a.N < -(1<<(packBits-1)) || a.N >= 1<<(packBits-1) {
+			return 0, false
+		}
+		key = key<<packBits | uint64(a.N)&(1<<packBits-1)
+	}
+	return key, true
+}
+
+func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
+	if len(in.positions) >= 1<<31-1 {
+		panic(&lang.Error{Msg: "too many positions (more than 2^31)"})
+	}
+	id := solver.Pos(len(in.positions))
+	if len(in.entrySlab) == 0 {
+		in.entrySlab = make([]PosEntry, 1024)
+	}
+	if len(in.argSlab) < len(args) {
+		in.argSlab = make([]Value, max(4096, len(args)))
+	}
+	e := &in.entrySlab[0]
+	in.entrySlab = in.entrySlab[1:]
+	*e = PosEntry{Game: g, Args: in.argSlab[:len(args):len(args)], ID: id}
+	in.argSlab = in.argSlab[len(args):]
+	copy(e.Args, args)
+	in.positions = append(in.positions, e)
+	g.ids = append(g.ids, id)
+	return id
+}
+
+// Expand implements solver.Rules: it runs the position's move clauses.
+func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
+	e := in.positions[p]
+	g := e.Game
+	if g.nimber {
+		for k := int64(0); k < e.Args[0].N; k++ {
+			opts.Add(k)
+		}
+		return nil
+	}
+	defer in.recoverTo(&err)
+	fr := in.frames.get(g.frameSize)
+	defer in.frames.put(fr)
+	copy(fr.slots, e.Args)
+	fr.opts = opts
+	for _, m := range g.moves {
+		m.loops(fr, m.addOption)
+	}
+	return nil
+}
+
+// Shortcut implements solver.Rules: nimbers and games with a native fast path.
+func (in *Interp) Shortcut(p solver.Pos) (int64, bool) {
+	e := in.positions[p]
+	if e.Game.nimber {
+		return e.Args[0].N, true
+	}
+	if e.Game.Native != nil {
+		return e.Game.Native(e.Args)
+	}
+	return 0, false
+}
+
+// Describe implements solver.Rules.
+func (in *Interp) Describe(p solver.Pos) string { return in.positions[p].String() }
+
+// Binding is a generator variable and its value in one move.
+type Binding struct {
+	Name  string
+	Value Value
+}
+
+// Move is one labelled move from a position or sum: the label and generator
+// bindings of its clause, the component it is made in, and where it leads.
+type Move struct {
+	Label    string
+	Bindings []Binding
+	From     Value // the whole position or sum moved from
+	Part     Value // the component moved in (equal to From for a single position)
+	PartTo   Value // what that component becomes
+	To       Value // the whole position or sum after the move
+	InSum    bool
+}
+
+// String describes the move, e.g. "take 2 -> Nim(1)" or "take 2 from Nim(3) -> Nim(1)".
+func (m *Move) String() string {
+	var b strings.Builder
+	b.WriteString(m.Label)
+	for i, bd := range m.Bindings {
+		switch {
+		case m.Label != "" && i == 0:
+			b.WriteString(" ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		if m.Label == "" {
+			b.WriteString(bd.Name + "=")
+		}
+		b.WriteString(bd.Value.Repr())
+	}
+	if b.Len() == 0 {
+		b.WriteString("move")
+	}
+	if m.InSum {
+		b.WriteString(" from " + m.Part.Repr())
+	}
+	b.WriteString(" -> " + m.PartTo.Repr())
+	return b.String()
+}
+
+// labelledMoves lists the moves of one position with labels and bindings.
+func (in *Interp) labelledMoves(pos Value) []*Move {
+	e := pos.Pos()
+	g := e.Game
+	var out []*Move
+	if g.nimber {
+		for k := int64(0); k < e.Args[0].N; k++ {
+			to := in.nimber(k)
+			out = append(out, &Move{Label: "to", Bindings: []Binding{{"k", Int(k)}}, From: pos, Part: pos, PartTo: to, To: to})
+		}
+		return out
+	}
+	fr := newFrame(g.frameSize, nil)
+	copy(fr.slots, e.Args)
+	for _, m := range g.moves {
+		m.loops(fr, func(fr *Frame) bool {
+			to := m.result(fr)
+			mv := &Move{Label: m.label, From: pos, Part: pos, PartTo: to, To: to}
+			for i, name := range m.vars {
+				mv.Bindings = append(mv.Bindings, Binding{name, fr.slots[m.slots[i]]})
+			}
+			out = append(out, mv)
+			return true
+		})
+	}
+	return out
+}
+
+// nimber returns the position *k.
+func (in *Interp) nimber(k int64) Value {
+	return in.position(in.nimberGame, []Value{Int(k)})
+}
+
+// forgetGame drops the memoized values of g's positions.
+func (in *Interp) forgetGame(g *Game) {
+	in.Solver.Forget(g.ids)
+}

@@ -1,0 +1,418 @@
+package interp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Interp is one session: the globals defined so far, the interned positions and
+// the solver's memo tables, which last for the session's whole life. It is not safe
+// for concurrent use.
+type Interp struct {
+	// Out receives print output and the values of bare expressions.
+	Out io.Writer
+	// Diag receives check failures.
+	Diag io.Writer
+	// OnValue, when set, receives the value of each bare expression instead of Out.
+	OnValue func(Value)
+	// Solver holds the memoized values.
+	Solver *solver.Solver
+	// Checks counts the checks run so far.
+	Checks CheckStats
+
+	globals    map[string]*Global
+	positions  []*PosEntry
+	nimberGame *Game
+	serial     int
+	keyBuf     []byte
+	frames     framePool
+	entrySlab  []PosEntry // storage for new positions, allocated in blocks
+	argSlab    []Value
+	ctx        context.Context
+	steps      int
+	depth      int
+}
+
+// Global is a top-level name: a game, function, let or built-in.
+type Global struct {
+	Name    string
+	V       Value
+	Defined bool
+	Doc     string
+	Pos     lang.Position
+	Builtin bool
+	refs    []string // globals its definition mentions, for invalidation
+}
+
+// CheckStats counts checks: how many passed and failed, and how many cases ran.
+type CheckStats struct {
+	Passed, Failed, Cases int
+}
+
+// New returns a session with the built-in functions defined.
+func New() *Interp {
+	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background()}
+	in.Solver = solver.New(in)
+	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
+	in.defineBuiltins()
+	return in
+}
+
+func (in *Interp) nextSerial() int {
+	in.serial++
+	return in.serial
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// global returns the cell for name, creating an undefined one if needed.
+func (in *Interp) global(name string) *Global {
+	g, ok := in.globals[name]
+	if !ok {
+		g = &Global{Name: name}
+		in.globals[name] = g
+	}
+	return g
+}
+
+// Lookup returns a defined global.
+func (in *Interp) Lookup(name string) (*Global, bool) {
+	g, ok := in.globals[name]
+	return g, ok && g.Defined
+}
+
+// Globals returns the defined globals.
+func (in *Interp) Globals() []*Global {
+	var out []*Global
+	for _, g := range in.globals {
+		if g.Defined {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Universe returns the names defined so far with their arities, for the checker.
+func (in *Interp) Universe() lang.Universe {
+	u := lang.Universe{}
+	for name, g := range in.globals {
+		if !g.Defined {
+			continue
+		}
+		switch g.V.K {
+		case KGame:
+			u[name] = lang.Fixed(len(g.V.R.(*Game).Params))
+		case KFunc:
+			switch f := g.V.R.(type) {
+			case *closure:
+				u[name] = lang.Fixed(len(f.fn.params))
+			case *builtin:
+				u[name] = lang.Arity{Callable: true, Min: f.min, Max: f.max}
+			}
+		default:
+			u[name] = lang.Arity{}
+		}
+	}
+	return u
+}
+
+// Run parses, checks and executes source text.
+func (in *Interp) Run(ctx context.Context, filename, src string) error {
+	prog, err := lang.Parse(filename, src)
+	if err != nil {
+		return err
+	}
+	return in.Exec(ctx, prog)
+}
+
+// Exec checks and runs a parsed program: games and functions are defined first
+// (so they may refer to each other in any order), then statements run in order.
+func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
+	if err := lang.Check(prog, in.Universe()); err != nil {
+		return err
+	}
+	in.ctx = ctx
+	in.depth = 0
+	defer in.recoverTo(&err)
+	c := &compiler{in: in, src: prog.Source}
+	c.define(prog)
+	for _, s := range prog.Stmts {
+		c.run(s)
+	}
+	return nil
+}
+
+// tick is called in every loop iteration: it notices cancellation.
+func (in *Interp) tick() {
+	if in.steps++; in.steps&4095 == 0 {
+		if err := in.ctx.Err(); err != nil {
+			panic(err)
+		}
+	}
+}
+
+// recoverTo turns a panic raised by a runtime error into an error. Anything else
+// is a bug in grundy: it becomes an "internal error", never a crash.
+func (in *Interp) recoverTo(err *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	switch e := r.(type) {
+	case *lang.Error:
+		*err = e
+	case error:
+		if errors.Is(e, context.Canceled) || errors.Is(e, context.DeadlineExceeded) {
+			*err = e
+			return
+		}
+		*err = fmt.Errorf("internal error: %v\n%s", e, debug.Stack())
+	default:
+		*err = fmt.Errorf("internal error: %v\n%s", e, debug.Stack())
+	}
+}
+
+// define creates the program's games and functions and compiles their bodies.
+func (c *compiler) define(prog *lang.Program) {
+	in := c.in
+	var changed []string
+	type pending struct {
+		decl lang.Stmt
+		cell *Global
+	}
+	var todo []pending
+	for _, s := range prog.Stmts {
+		switch d := s.(type) {
+		case *lang.GameDecl:
+			g := &Game{Name: d.Name, Params: paramNames(d.Params), Doc: d.Doc, Pos: d.Pos, serial: in.nextSerial(), frameSize: d.FrameSize}
+			cell := in.global(d.Name)
+			if cell.Defined {
+				changed = append(changed, d.Name)
+			}
+			*cell = Global{Name: d.Name, V: Value{K: KGame, R: g}, Defined: true, Doc: d.Doc, Pos: d.Pos}
+			todo = append(todo, pending{d, cell})
+		case *lang.FnDecl:
+			fn := &function{name: d.Name, params: paramNames(d.Params), frameSize: d.FrameSize, serial: in.nextSerial()}
+			cell := in.global(d.Name)
+			if cell.Defined {
+				changed = append(changed, d.Name)
+			}
+			*cell = Global{Name: d.Name, V: Value{K: KFunc, R: &closure{fn: fn}}, Defined: true, Doc: d.Doc, Pos: d.Pos}
+			todo = append(todo, pending{d, cell})
+		}
+	}
+	for _, p := range todo {
+		switch d := p.decl.(type) {
+		case *lang.GameDecl:
+			g := p.cell.V.R.(*Game)
+			for _, m := range d.Moves {
+				g.moves = append(g.moves, c.move(m))
+			}
+			p.cell.refs = globalRefs(d)
+		case *lang.FnDecl:
+			p.cell.V.R.(*closure).fn.body = c.expr(d.Body)
+			p.cell.refs = globalRefs(d)
+		}
+	}
+	in.invalidate(changed)
+}
+
+// move compiles one move clause.
+func (c *compiler) move(m *lang.Move) *compiledMove {
+	cm := &compiledMove{label: m.Label, loops: c.loops(m.Gens, m.Where), emit: c.emit(m.Result)}
+	emit := cm.emit
+	cm.addOption = func(fr *Frame) bool {
+		sb := &fr.sb
+		sb.comps, sb.nim = sb.comps[:0], 0
+		emit(fr, sb)
+		fr.opts.Add(sb.nim, sb.comps...)
+		return true
+	}
+	for _, g := range m.Gens {
+		cm.vars = append(cm.vars, g.Var)
+		cm.slots = append(cm.slots, g.Slot)
+	}
+	res := c.expr(m.Result)
+	pos := m.Result.Start()
+	cm.result = func(fr *Frame) Value {
+		v := res(fr)
+		if !isGame(v) {
+			c.fail(pos, "a move must lead to a game position or a sum of them, but this is %s %s", v.K, v.Repr())
+		}
+		return v
+	}
+	return cm
+}
+
+// invalidate forgets the memoized values of every game that depends, directly or
+// through functions and lets, on one of the redefined names.
+func (in *Interp) invalidate(changed []string) {
+	if len(changed) == 0 {
+		return
+	}
+	dirty := map[string]bool{}
+	for _, n := range changed {
+		dirty[n] = true
+	}
+	for grew := true; grew; {
+		grew = false
+		for name, g := range in.globals {
+			if dirty[name] {
+				continue
+			}
+			for _, r := range g.refs {
+				if dirty[r] {
+					dirty[name], grew = true, true
+					break
+				}
+			}
+		}
+	}
+	// Positions of every game are forgotten if the game is dirty; old game objects
+	// that were replaced keep their ids but nothing reaches them any more.
+	for _, e := range in.positions {
+		if g := in.globals[e.Game.Name]; g != nil && dirty[e.Game.Name] {
+			in.Solver.Forget([]solver.Pos{e.ID})
+		}
+	}
+}
+
+// globalRefs lists the global names a declaration mentions.
+func globalRefs(s lang.Stmt) []string {
+	seen := map[string]bool{}
+	var out []string
+	lang.Walk(s, func(e lang.Expr) {
+		if id, ok := e.(*lang.Ident); ok && id.Ref.Kind == lang.Global && !seen[id.Name] {
+			seen[id.Name] = true
+			out = append(out, id.Name)
+		}
+	})
+	return out
+}
+
+// run executes one statement.
+func (c *compiler) run(s lang.Stmt) {
+	in := c.in
+	switch s := s.(type) {
+	case *lang.LetStmt:
+		v := c.expr(s.Value)(newFrame(s.FrameSize, nil))
+		cell := in.global(s.Name)
+		redefined := cell.Defined
+		*cell = Global{Name: s.Name, V: v, Defined: true, Pos: s.Pos, refs: globalRefs(s)}
+		if redefined {
+			in.invalidate([]string{s.Name})
+		}
+	case *lang.PrintStmt:
+		v := c.expr(s.Value)(newFrame(s.FrameSize, nil))
+		fmt.Fprintln(in.Out, v.String())
+	case *lang.ExprStmt:
+		v := c.expr(s.X)(newFrame(s.FrameSize, nil))
+		cell := in.global("_")
+		*cell = Global{Name: "_", V: v, Defined: true}
+		if in.OnValue != nil {
+			in.OnValue(v)
+		} else {
+			fmt.Fprintln(in.Out, v.String())
+		}
+	case *lang.CheckStmt:
+		c.check(s)
+	}
+}
+
+// check runs a check statement over all its cases, stopping at the first failure,
+// which it reports with the variables' values and the values of the parts of the
+// condition.
+func (c *compiler) check(s *lang.CheckStmt) {
+	in := c.in
+	loops := c.loops(s.Gens, s.Where)
+	cond := c.cond(s.Cond)
+	parts := c.explainParts(s.Cond, s.Gens)
+	fr := newFrame(s.FrameSize, nil)
+	cases := 0
+	ok := loops(fr, func(fr *Frame) bool {
+		cases++
+		return cond(fr)
+	})
+	in.Checks.Cases += cases
+	if ok {
+		in.Checks.Passed++
+		return
+	}
+	in.Checks.Failed++
+	var msg strings.Builder
+	msg.WriteString("check failed: ")
+	for i, g := range s.Gens {
+		if i > 0 {
+			msg.WriteString(", ")
+		}
+		msg.WriteString(g.Var + " = " + fr.slots[g.Slot].Repr())
+	}
+	if len(s.Gens) > 0 {
+		msg.WriteString(": ")
+	}
+	msg.WriteString(c.source(s.Cond) + " is false")
+	for _, p := range parts {
+		msg.WriteString(", " + c.source(p.expr) + " = " + p.eval(fr).Repr())
+	}
+	e := &lang.Error{Pos: s.Pos, Msg: msg.String(), Src: c.src}
+	fmt.Fprintln(in.Diag, e.Format())
+}
+
+type explainPart struct {
+	expr lang.Expr
+	eval evalFn
+}
+
+// explainParts picks the sub-expressions of a failed condition worth showing: the
+// operands of comparisons and logical operators, down to the first part that is
+// neither a literal nor a generator variable.
+func (c *compiler) explainParts(e lang.Expr, gens []*lang.Gen) []explainPart {
+	switch x := e.(type) {
+	case *lang.Binary:
+		switch x.Op {
+		case "==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or":
+			return append(c.explainParts(x.L, gens), c.explainParts(x.R, gens)...)
+		}
+	case *lang.Unary:
+		if x.Op == "not" {
+			return c.explainParts(x.X, gens)
+		}
+	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		return nil
+	case *lang.Ident:
+		for _, g := range gens {
+			if g.Var == x.Name {
+				return nil
+			}
+		}
+		if x.Name == "P" || x.Name == "N" {
+			return nil
+		}
+	}
+	return []explainPart{{e, c.expr(e)}}
+}
+
+// MemoryBytes estimates the memory held by interned positions and memo tables.
+func (in *Interp) MemoryBytes() int {
+	const entry = 8 + 24 + 4 + 8 // game pointer, args slice, id, table pointer
+	n := in.Solver.Stats().Bytes
+	for _, e := range in.positions {
+		n += entry + len(e.Args)*32
+	}
+	for _, g := range in.globals {
+		if g.V.K == KGame {
+			gm := g.V.R.(*Game)
+			n += cap(gm.dense)*4 + len(gm.packed)*16 + len(gm.general)*32
+		}
+	}
+	return n
+}

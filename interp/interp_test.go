@@ -1,0 +1,229 @@
+package interp_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// run executes src in a fresh session and returns what it printed and the error
+// (formatted as a user sees it).
+func run(t *testing.T, src string) (string, string) {
+	t.Helper()
+	in := interp.New()
+	var out, diag bytes.Buffer
+	in.Out, in.Diag = &out, &diag
+	err := in.Run(context.Background(), "t.game", src)
+	msg := diag.String()
+	if err != nil {
+		msg += formatErr(err)
+	}
+	return out.String(), msg
+}
+
+func formatErr(err error) string {
+	switch e := err.(type) {
+	case *lang.Error:
+		return e.Format()
+	case lang.Errors:
+		var parts []string
+		for _, x := range e {
+			parts = append(parts, x.Format())
+		}
+		return strings.Join(parts, "\n")
+	}
+	return err.Error()
+}
+
+// TestGolden runs every testdata/*.game and compares its output (stdout, then
+// stderr after a "--- errors" line) with the .golden file next to it.
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.game")
+	if len(files) == 0 {
+		t.Fatal("no golden programs")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, errs := run(t, string(src))
+			got := out
+			if errs != "" {
+				got += "--- errors\n" + strings.ReplaceAll(errs, "t.game", filepath.Base(f)) + "\n"
+			}
+			golden := strings.TrimSuffix(f, ".game") + ".golden"
+			if *update {
+				os.WriteFile(golden, []byte(got), 0o644)
+			}
+			want, _ := os.ReadFile(golden)
+			if got != string(want) {
+				t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", golden, got, want)
+			}
+		})
+	}
+}
+
+func TestValues(t *testing.T) {
+	cases := map[string]string{
+		"7 / 2":                                 "3",
+		"-7 / 2":                                "-4",
+		"-7 % 4":                                "1",
+		"5 ^ 3":                                 "6",
+		"1 << 62":                               "4611686018427387904",
+		"[1, 2] + [3]":                          "[1, 2, 3]",
+		"{3, 1, 2, 1}":                          "{1, 2, 3}",
+		"{(0, 1), (1, 2)} - {(0, 1)}":           "{(1, 2)}",
+		"{1, 2} | {2, 3}":                       "{1, 2, 3}",
+		"{1, 2} & {2, 3}":                       "{2}",
+		"(1,)":                                  "(1,)",
+		"()":                                    "()",
+		"\"a\" + \"b\"":                         "ab",
+		"[\"a\"]":                               "[\"a\"]",
+		"len(1..10)":                            "10",
+		"5..1":                                  "5..1",
+		"[x for x in 5..1]":                     "[]",
+		"3 in 1..5":                             "true",
+		"3 not in {1, 2}":                       "true",
+		"sorted([3, 1, 2])":                     "[1, 2, 3]",
+		"min(3, 1, 2)":                          "1",
+		"max([3, 1, 2])":                        "3",
+		"mex([0, 1, 3])":                        "2",
+		"nimsum(3, 5, 6)":                       "0",
+		"isfib(8)":                              "true",
+		"isfib(9)":                              "false",
+		"sum(1..100)":                           "5050",
+		"all([true, 1 < 2])":                    "true",
+		"any([])":                               "false",
+		"map(fn(x) => x * x, 1..4)":             "[1, 4, 9, 16]",
+		"filter(fn(x) => x % 2 == 0, 1..6)":     "[2, 4, 6]",
+		"[fn(y) => x + y for x in 1..3][0](10)": "11",
+		"if 1 < 2 then \"yes\" else \"no\"":     "yes",
+		"range(3)":                              "0..2",
+		"(1, 2) < (1, 3)":                       "true",
+		"sg(*3 + *5)":                           "6",
+		"*3 + *5":                               "*3 + *5",
+		"outcome(*0)":                           "P",
+		"grounded({(0, 1), (2, 3), (1, 1)}, 0)": "{(0, 1), (1, 1)}",
+		"grounded([(0, 1), (0, 1), (2, 3)], 0)": "[(0, 1), (0, 1)]",
+		"period([0, 1, 2, 3, 4, 5, 6])":         "preperiod 0, period 1, saltus 1",
+		"period([5, 0, 1, 0, 1, 0, 1])":         "preperiod 1, period 2",
+		"union({1}, {2}, {3})":                  "{1, 2, 3}",
+		"str(12) + \"!\"":                       "12!",
+		"abs(-4)":                               "4",
+		"reversed(1..3)":                        "[3, 2, 1]",
+		"winning(*1 + *1)":                      "[]",
+		"winning(*3)":                           "[to 0 -> *0]",
+		"P == P":                                "true",
+		"misere":                                "misere",
+	}
+	for src, want := range cases {
+		out, errs := run(t, "print "+src)
+		if errs != "" || strings.TrimSuffix(out, "\n") != want {
+			t.Errorf("print %s:\n got %q %s\nwant %q", src, strings.TrimSuffix(out, "\n"), errs, want)
+		}
+	}
+}
+
+func TestRuntimeErrors(t *testing.T) {
+	cases := map[string]string{
+		"print 1 / 0":                                        "t.game:1:9: division by zero",
+		"print 5 % 0":                                        "t.game:1:9: remainder of division by zero",
+		"print 9223372036854775807 + 1":                      "t.game:1:27: integer overflow: 9223372036854775807 + 1 does not fit in 64 bits",
+		"print 3037000500 * 3037000500":                      "integer overflow",
+		"print -(0 - 9223372036854775807 - 1)":               "integer overflow",
+		"print 1 << 63":                                      "integer overflow",
+		"print [1, 2][2]":                                    "t.game:1:14: index 2 is out of range (the list has 2 elements)",
+		"print 1 + \"a\"":                                    "+ cannot combine int 1 and string \"a\"",
+		"print Nim(1) + 1\ngame Nim(n) { move -> Nim(n) }":   "a sum of games needs positions on both sides",
+		"game G(n) { move -> G(n) }\nprint sg(G(1))":         "t.game:2:7: the game is loopy: its moves return to an earlier position: G(1) -> G(1)",
+		"game G(n) { move -> G(n * 2) }\nprint sg(G(1))":     "integer overflow: 4611686018427387904 * 2",
+		"game G(n) { move where n -> G(0) }\nprint sg(G(1))": "t.game:1:24: a condition must be true or false, but this is int 1",
+		"game G(n) { move -> n - 1 }\nprint sg(G(1))":        "t.game:1:21: a move must lead to a game position or a sum of them, but this is int 0",
+		"game G(n) { move k in n -> G(k) }\nprint sg(G(3))":  "t.game:1:23: cannot loop over int 3",
+		"print sg(3)":                                        "t.game:1:7: sg needs a game position or a sum of positions, but got int 3",
+		"fn f(n) = f(n + 1)\nprint f(0)":                     "recursion is too deep",
+		"let f = 3\nprint f(1)":                              "t.game:2:7: f is int 3, which cannot be called",
+		"print *(-1)":                                        "a nimber *k needs k >= 0",
+		"print (1..3).x":                                     "range 1..3 has no field \"x\"",
+		"print min([])":                                      "min of nothing",
+		"print 1 < \"a\"":                                    "cannot order int 1 and string \"a\"",
+	}
+	for src, want := range cases {
+		_, errs := run(t, src)
+		if !strings.Contains(errs, want) {
+			t.Errorf("%q:\n got  %s\n want %s", src, errs, want)
+		}
+		if strings.Contains(errs, "internal error") {
+			t.Errorf("%q: internal error:\n%s", src, errs)
+		}
+	}
+}
+
+func TestCheckFailureNamesCounterexample(t *testing.T) {
+	src := "game Nim(n) {\n  move take k in 1..n -> Nim(n - k)\n}\ncheck sg(Nim(n)) == 0 for n in 0..5\ncheck sg(Nim(n)) == n for n in 0..5\n"
+	in := interp.New()
+	var out, diag bytes.Buffer
+	in.Out, in.Diag = &out, &diag
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	want := "t.game:4:1: check failed: n = 1: sg(Nim(n)) == 0 is false, sg(Nim(n)) = 1\n    check sg(Nim(n)) == 0 for n in 0..5\n    ^\n"
+	if diag.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", diag.String(), want)
+	}
+	if in.Checks.Failed != 1 || in.Checks.Passed != 1 || in.Checks.Cases != 8 {
+		t.Errorf("checks = %+v", in.Checks)
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	in := interp.New()
+	err := in.Run(ctx, "t.game", "print sum([x for x in 1..100000000])")
+	if err != context.Canceled {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	// The session still works afterwards.
+	var out bytes.Buffer
+	in.Out = &out
+	if err := in.Run(context.Background(), "t.game", "print 1 + 1"); err != nil || out.String() != "2\n" {
+		t.Fatalf("after cancel: %q, %v", out.String(), err)
+	}
+}
+
+func TestRedefinitionForgetsDependents(t *testing.T) {
+	in := interp.New()
+	var out bytes.Buffer
+	in.Out = &out
+	steps := []string{
+		"game S(n) { move k in moves where k <= n -> S(n - k) }\nlet moves = [1, 2]\nfn v(n) = sg(S(n))\ngame T(n) { move -> S(n) }",
+		"print [sg(S(n)) for n in 0..6]",
+		"print sg(T(4))",
+		"let moves = [1, 2, 3]",
+		"print [sg(S(n)) for n in 0..6]",
+		"print sg(T(4))",
+		"game S(n) { move where n > 0 -> S(n - 1) }",
+		"print v(5)",
+	}
+	for _, s := range steps {
+		if err := in.Run(context.Background(), "repl", s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	want := "[0, 1, 2, 0, 1, 2, 0]\n0\n[0, 1, 2, 3, 0, 1, 2]\n1\n1\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}

@@ -1,0 +1,314 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+const (
+	minInt = math.MinInt64
+	maxInt = math.MaxInt64
+)
+
+// intOps are the integer fast paths of binary operators. They return an error
+// message instead of a value when the result is undefined or does not fit.
+var intOps = map[string]func(a, b int64) (Value, string){
+	"+": func(a, b int64) (Value, string) {
+		s := a + b
+		if (s > a) != (b > 0) {
+			return Value{}, fmt.Sprintf("integer overflow: %d + %d does not fit in 64 bits", a, b)
+		}
+		return Int(s), ""
+	},
+	"-": func(a, b int64) (Value, string) {
+		s := a - b
+		if (s < a) != (b > 0) {
+			return Value{}, fmt.Sprintf("integer overflow: %d - %d does not fit in 64 bits", a, b)
+		}
+		return Int(s), ""
+	},
+	"*": func(a, b int64) (Value, string) {
+		if p, ok := mulInt(a, b); ok {
+			return Int(p), ""
+		}
+		return Value{}, fmt.Sprintf("integer overflow: %d * %d does not fit in 64 bits", a, b)
+	},
+	"/": func(a, b int64) (Value, string) {
+		if b == 0 {
+			return Value{}, "division by zero"
+		}
+		if a == minInt && b == -1 {
+			return Value{}, fmt.Sprintf("integer overflow: %d / -1 does not fit in 64 bits", a)
+		}
+		return Int(floorDiv(a, b)), ""
+	},
+	"%": func(a, b int64) (Value, string) {
+		if b == 0 {
+			return Value{}, "remainder of division by zero"
+		}
+		if b == -1 {
+			return Int(0), ""
+		}
+		return Int(a - floorDiv(a, b)*b), ""
+	},
+	"^":  func(a, b int64) (Value, string) { return Int(a ^ b), "" },
+	"&":  func(a, b int64) (Value, string) { return Int(a & b), "" },
+	"|":  func(a, b int64) (Value, string) { return Int(a | b), "" },
+	"<<": shiftLeft,
+	">>": func(a, b int64) (Value, string) {
+		if b < 0 {
+			return Value{}, fmt.Sprintf("negative shift count %d", b)
+		}
+		return Int(a >> min(b, 63)), ""
+	},
+	"==": func(a, b int64) (Value, string) { return Bool(a == b), "" },
+	"!=": func(a, b int64) (Value, string) { return Bool(a != b), "" },
+	"<":  func(a, b int64) (Value, string) { return Bool(a < b), "" },
+	"<=": func(a, b int64) (Value, string) { return Bool(a <= b), "" },
+	">":  func(a, b int64) (Value, string) { return Bool(a > b), "" },
+	">=": func(a, b int64) (Value, string) { return Bool(a >= b), "" },
+	"..": func(a, b int64) (Value, string) { return Range(a, b), "" },
+}
+
+// floorDiv divides rounding towards minus infinity, so that a % b has b's sign
+// and n % 4 is never negative for a positive modulus.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func mulInt(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	p := a * b
+	if p/b != a || (a == -1 && b == minInt) || (b == -1 && a == minInt) {
+		return 0, false
+	}
+	return p, true
+}
+
+func shiftLeft(a, b int64) (Value, string) {
+	if b < 0 {
+		return Value{}, fmt.Sprintf("negative shift count %d", b)
+	}
+	if b >= 63 && a != 0 || b < 63 && (a<<b)>>b != a {
+		return Value{}, fmt.Sprintf("integer overflow: %d << %d does not fit in 64 bits", a, b)
+	}
+	if b >= 63 {
+		return Int(0), ""
+	}
+	return Int(a << b), ""
+}
+
+// binaryOps handle every operand kind; intOps are tried first for two integers.
+var binaryOps = map[string]func(in *Interp, a, b Value) (Value, string){
+	"+":      plus,
+	"-":      minus,
+	"*":      arith("*"),
+	"/":      arith("/"),
+	"%":      arith("%"),
+	"<<":     arith("<<"),
+	">>":     arith(">>"),
+	"^":      setOrInt("^", symmetricDifference),
+	"&":      setOrInt("&", intersection),
+	"|":      setOrInt("|", union),
+	"==":     func(_ *Interp, a, b Value) (Value, string) { return Bool(Equal(a, b)), "" },
+	"!=":     func(_ *Interp, a, b Value) (Value, string) { return Bool(!Equal(a, b)), "" },
+	"<":      order(func(c int) bool { return c < 0 }),
+	"<=":     order(func(c int) bool { return c <= 0 }),
+	">":      order(func(c int) bool { return c > 0 }),
+	">=":     order(func(c int) bool { return c >= 0 }),
+	"..":     arith(".."),
+	"in":     member(false),
+	"not in": member(true),
+}
+
+func mismatch(op string, a, b Value) string {
+	return fmt.Sprintf("%s cannot combine %s %s and %s %s", op, a.K, a.Repr(), b.K, b.Repr())
+}
+
+func arith(op string) func(*Interp, Value, Value) (Value, string) {
+	return func(_ *Interp, a, b Value) (Value, string) {
+		if a.K == KInt && b.K == KInt {
+			return intOps[op](a.N, b.N)
+		}
+		return Value{}, mismatch(op, a, b)
+	}
+}
+
+func isGame(v Value) bool { return v.K == KPos || v.K == KSum }
+
+// plus adds integers, sums games (the disjunctive sum), and joins lists, tuples
+// and strings.
+func plus(in *Interp, a, b Value) (Value, string) {
+	switch {
+	case a.K == KInt && b.K == KInt:
+		return intOps["+"](a.N, b.N)
+	case isGame(a) && isGame(b):
+		return gameSum(a, b), ""
+	case a.K == b.K && (a.K == KList || a.K == KTuple):
+		elems := append(append([]Value(nil), a.Seq()...), b.Seq()...)
+		return Value{K: a.K, R: &Seq{elems}}, ""
+	case a.K == KStr && b.K == KStr:
+		return Str(a.Str() + b.Str()), ""
+	}
+	if isGame(a) || isGame(b) {
+		return Value{}, mismatch("+", a, b) + " (a sum of games needs positions on both sides; *k is the nimber k)"
+	}
+	return Value{}, mismatch("+", a, b)
+}
+
+// gameSum is the disjunctive sum of two positions or sums.
+func gameSum(a, b Value) Value {
+	parts := func(v Value) []Value {
+		if v.K == KSum {
+			return v.Seq()
+		}
+		return []Value{v}
+	}
+	all := append(append([]Value(nil), parts(a)...), parts(b)...)
+	return Value{K: KSum, R: &Seq{all}}
+}
+
+func minus(in *Interp, a, b Value) (Value, string) {
+	switch {
+	case a.K == KInt && b.K == KInt:
+		return intOps["-"](a.N, b.N)
+	case a.K == KSet && b.K == KSet:
+		return difference(a, b), ""
+	case a.K == KList && b.K == KSet:
+		// Remove every occurrence of the set's elements from a list.
+		var out []Value
+		for _, e := range a.Seq() {
+			if !setHas(b, e) {
+				out = append(out, e)
+			}
+		}
+		return List(out), ""
+	case a.K == KList && b.K == KList:
+		return listMinus(a, b), ""
+	}
+	return Value{}, mismatch("-", a, b)
+}
+
+// listMinus removes one occurrence from a per element of b (multiset difference),
+// so that E - [e] removes one copy of a parallel edge.
+func listMinus(a, b Value) Value {
+	out := append([]Value(nil), a.Seq()...)
+	for _, e := range b.Seq() {
+		for i, x := range out {
+			if Equal(x, e) {
+				out = append(out[:i], out[i+1:]...)
+				break
+			}
+		}
+	}
+	return List(out)
+}
+
+func setOrInt(op string, setOp func(a, b Value) Value) func(*Interp, Value, Value) (Value, string) {
+	return func(_ *Interp, a, b Value) (Value, string) {
+		switch {
+		case a.K == KInt && b.K == KInt:
+			return intOps[op](a.N, b.N)
+		case a.K == KSet && b.K == KSet:
+			return setOp(a, b), ""
+		}
+		return Value{}, mismatch(op, a, b)
+	}
+}
+
+func order(test func(int) bool) func(*Interp, Value, Value) (Value, string) {
+	return func(_ *Interp, a, b Value) (Value, string) {
+		if a.K != b.K || a.K == KFunc || a.K == KGame {
+			return Value{}, fmt.Sprintf("cannot order %s %s and %s %s", a.K, a.Repr(), b.K, b.Repr())
+		}
+		return Bool(test(Compare(a, b))), ""
+	}
+}
+
+func member(negate bool) func(*Interp, Value, Value) (Value, string) {
+	return func(_ *Interp, x, xs Value) (Value, string) {
+		found := false
+		switch xs.K {
+		case KSet:
+			found = setHas(xs, x)
+		case KList, KTuple:
+			for _, e := range xs.Seq() {
+				if Equal(e, x) {
+					found = true
+					break
+				}
+			}
+		case KRange:
+			r := xs.R.(*RangeVal)
+			found = x.K == KInt && r.Lo <= x.N && x.N <= r.Hi
+		case KStr:
+			if x.K != KStr {
+				return Value{}, fmt.Sprintf("in a string, 'in' looks for a string, not %s %s", x.K, x.Repr())
+			}
+			found = strings.Contains(xs.Str(), x.Str())
+		default:
+			return Value{}, fmt.Sprintf("'in' needs a set, list, tuple, range or string on the right, not %s %s", xs.K, xs.Repr())
+		}
+		return Bool(found != negate), ""
+	}
+}
+
+// setHas looks x up in a set by binary search.
+func setHas(set, x Value) bool {
+	elems := set.Seq()
+	lo, hi := 0, len(elems)
+	for lo < hi {
+		m := (lo + hi) / 2
+		switch c := Compare(elems[m], x); {
+		case c == 0:
+			return true
+		case c < 0:
+			lo = m + 1
+		default:
+			hi = m
+		}
+	}
+	return false
+}
+
+func union(a, b Value) Value {
+	return Set(append(append([]Value(nil), a.Seq()...), b.Seq()...))
+}
+
+func intersection(a, b Value) Value {
+	var out []Value
+	for _, e := range a.Seq() {
+		if setHas(b, e) {
+			out = append(out, e)
+		}
+	}
+	return Value{K: KSet, R: &Seq{out}}
+}
+
+func difference(a, b Value) Value {
+	var out []Value
+	for _, e := range a.Seq() {
+		if !setHas(b, e) {
+			out = append(out, e)
+		}
+	}
+	return Value{K: KSet, R: &Seq{out}}
+}
+
+func symmetricDifference(a, b Value) Value {
+	return union(difference(a, b), difference(b, a))
+}
+
+func abs64(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}

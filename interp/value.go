@@ -1,0 +1,232 @@
+// Package interp runs grundy programs: it compiles the checked AST to closures,
+// holds the values of the language, interns game positions to dense ids and
+// implements the solver's Rules, so that sg, outcome and winning can be answered.
+package interp
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Kind is the type of a value.
+type Kind uint8
+
+// The kinds of values, in the order used to sort values of different kinds.
+const (
+	KInt Kind = iota
+	KBool
+	KStr
+	KOutcome
+	KMode
+	KTuple
+	KList
+	KSet
+	KRange
+	KPos
+	KSum
+	KMove
+	KRecord
+	KFunc
+	KGame
+)
+
+var kindNames = [...]string{"int", "bool", "string", "outcome", "play mode", "tuple", "list", "set",
+	"range", "position", "sum", "move", "record", "function", "game"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Value is any value of the language. Integers, booleans and outcomes live in N
+// without allocation; other kinds keep their data in R. Values are immutable.
+type Value struct {
+	K Kind
+	N int64
+	R any
+}
+
+// Int makes an integer value.
+func Int(n int64) Value { return Value{K: KInt, N: n} }
+
+// Bool makes a boolean value.
+func Bool(b bool) Value {
+	if b {
+		return Value{K: KBool, N: 1}
+	}
+	return Value{K: KBool}
+}
+
+// Str makes a string value.
+func Str(s string) Value { return Value{K: KStr, R: s} }
+
+// Outcome values: P (the previous player wins) and N (the next player wins).
+var (
+	OutcomeP = Value{K: KOutcome, N: 0}
+	OutcomeN = Value{K: KOutcome, N: 1}
+)
+
+// Play modes, passed to sg, outcome and winning.
+var (
+	Normal = Value{K: KMode, N: 0}
+	Misere = Value{K: KMode, N: 1}
+)
+
+// Seq holds the elements of a tuple, list or set (sets sorted, without duplicates).
+type Seq struct{ Elems []Value }
+
+// Tuple makes a tuple value.
+func Tuple(elems ...Value) Value { return Value{K: KTuple, R: &Seq{elems}} }
+
+// List makes a list value.
+func List(elems []Value) Value { return Value{K: KList, R: &Seq{elems}} }
+
+// Set makes a set value, sorting the elements and dropping duplicates.
+func Set(elems []Value) Value {
+	sortValues(elems)
+	out := elems[:0]
+	for i, e := range elems {
+		if i == 0 || Compare(e, out[len(out)-1]) != 0 {
+			out = append(out, e)
+		}
+	}
+	return Value{K: KSet, R: &Seq{out}}
+}
+
+// RangeVal is an inclusive integer range lo..hi (empty when hi < lo).
+type RangeVal struct{ Lo, Hi int64 }
+
+// Len is the number of integers in the range.
+func (r *RangeVal) Len() int64 { return max(0, r.Hi-r.Lo+1) }
+
+// Range makes a range value.
+func Range(lo, hi int64) Value { return Value{K: KRange, R: &RangeVal{lo, hi}} }
+
+// Record is a value with named fields, such as the result of period().
+type Record struct {
+	Names    []string
+	Values   []Value
+	OmitZero []bool // fields not printed when they are the integer 0
+}
+
+// Field returns the named field.
+func (r *Record) Field(name string) (Value, bool) {
+	for i, n := range r.Names {
+		if n == name {
+			return r.Values[i], true
+		}
+	}
+	return Value{}, false
+}
+
+// Bool reports the truth of a boolean value (callers check the kind first).
+func (v Value) Bool() bool { return v.N != 0 }
+
+// Str returns the text of a string value.
+func (v Value) Str() string { return v.R.(string) }
+
+// Seq returns the elements of a tuple, list or set.
+func (v Value) Seq() []Value { return v.R.(*Seq).Elems }
+
+// Pos returns the position entry of a position value.
+func (v Value) Pos() *PosEntry { return v.R.(*PosEntry) }
+
+// String formats a value the way print shows it: strings bare, everything else as
+// it would be written in the language.
+func (v Value) String() string {
+	if v.K == KStr {
+		return v.Str()
+	}
+	var b strings.Builder
+	writeValue(&b, v)
+	return b.String()
+}
+
+// Repr formats a value as it would be written in the language (strings quoted).
+func (v Value) Repr() string {
+	var b strings.Builder
+	writeValue(&b, v)
+	return b.String()
+}
+
+func writeSeq(b *strings.Builder, open, close string, elems []Value) {
+	b.WriteString(open)
+	for i, e := range elems {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeValue(b, e)
+	}
+	b.WriteString(close)
+}
+
+func writeValue(b *strings.Builder, v Value) {
+	switch v.K {
+	case KInt:
+		b.WriteString(strconv.FormatInt(v.N, 10))
+	case KBool:
+		b.WriteString(strconv.FormatBool(v.Bool()))
+	case KStr:
+		b.WriteString(strconv.Quote(v.Str()))
+	case KOutcome:
+		b.WriteString([]string{"P", "N"}[v.N])
+	case KMode:
+		b.WriteString([]string{"normal", "misere"}[v.N])
+	case KTuple:
+		elems := v.Seq()
+		if len(elems) == 1 {
+			b.WriteString("(")
+			writeValue(b, elems[0])
+			b.WriteString(",)")
+			return
+		}
+		writeSeq(b, "(", ")", elems)
+	case KList:
+		writeSeq(b, "[", "]", v.Seq())
+	case KSet:
+		writeSeq(b, "{", "}", v.Seq())
+	case KRange:
+		r := v.R.(*RangeVal)
+		b.WriteString(strconv.FormatInt(r.Lo, 10) + ".." + strconv.FormatInt(r.Hi, 10))
+	case KPos:
+		writePos(b, v.Pos())
+	case KSum:
+		parts := v.Seq()
+		if len(parts) == 0 {
+			b.WriteString("0")
+		}
+		for i, p := range parts {
+			if i > 0 {
+				b.WriteString(" + ")
+			}
+			writeValue(b, p)
+		}
+	case KMove:
+		b.WriteString(v.R.(*Move).String())
+	case KRecord:
+		r := v.R.(*Record)
+		first := true
+		for i, name := range r.Names {
+			if r.OmitZero[i] && r.Values[i].K == KInt && r.Values[i].N == 0 {
+				continue
+			}
+			if !first {
+				b.WriteString(", ")
+			}
+			first = false
+			b.WriteString(name + " ")
+			writeValue(b, r.Values[i])
+		}
+	case KFunc:
+		b.WriteString("<" + v.R.(Callable).describe() + ">")
+	case KGame:
+		g := v.R.(*Game)
+		b.WriteString("<game " + g.Name + "/" + strconv.Itoa(len(g.Params)) + ">")
+	}
+}
+
+func writePos(b *strings.Builder, p *PosEntry) {
+	if p.Game.nimber {
+		b.WriteString("*" + strconv.FormatInt(p.Args[0].N, 10))
+		return
+	}
+	b.WriteString(p.Game.Name)
+	writeSeq(b, "(", ")", p.Args)
+}
