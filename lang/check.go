@@ -317,9 +317,12 @@ func (c *checker) suggest(sc *scope, name string) string {
 // differences first), or "" when none is near enough to be a likely typo.
 func Closest(name string, candidates []string) string {
 	best, bestD := "", len(name)/3+2
+	if len(name) > 64 {
+		return ""
+	}
 	sort.Strings(candidates)
 	for _, cand := range candidates {
-		if cand == name {
+		if cand == name || abs(len(cand)-len(name)) >= bestD {
 			continue
 		}
 		d := editDistance(name, cand)
@@ -330,16 +333,19 @@ func Closest(name string, candidates []string) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance, counting a case change as half a step
-// (rounded down), so that "nim" finds "Nim" before "min".
+// editDistance is the edit distance with adjacent transpositions (so "Nmi" is one
+// step from "Nim"), counting a case change as half a step, rounded down, so that
+// "nim" finds "Nim" before "min".
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = 2 * j
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = 2 * i
+	}
+	for j := range d[0] {
+		d[0][j] = 2 * j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = 2 * i
 		for j := 1; j <= len(b); j++ {
 			sub := 2
 			switch {
@@ -348,11 +354,13 @@ func editDistance(a, b string) int {
 			case lower(a[i-1]) == lower(b[j-1]):
 				sub = 1
 			}
-			cur[j] = min(prev[j]+2, cur[j-1]+2, prev[j-1]+sub)
+			d[i][j] = min(d[i-1][j]+2, d[i][j-1]+2, d[i-1][j-1]+sub)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+2)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)] / 2
+	return d[len(a)][len(b)] / 2
 }
 
 func lower(b byte) byte {
@@ -360,4 +368,11 @@ func lower(b byte) byte {
 		return b + 'a' - 'A'
 	}
 	return b
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

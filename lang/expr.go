@@ -37,8 +37,12 @@ var binaryPrec = map[string]int{
 type exprParser struct {
 	lex   *lexer.PeekingLexer
 	depth int // bracket nesting
+	nest  int // recursion depth, bounded so no input can exhaust the stack
 	last  *lexer.Token
 }
+
+// maxNesting bounds how deeply expressions may nest.
+const maxNesting = 1000
 
 // parseError carries a syntax error out of the recursive descent.
 type parseError struct{ err participle.Error }
@@ -148,6 +152,10 @@ func (p *exprParser) peekBinary() (string, int) {
 }
 
 func (p *exprParser) binary(minPrec int) Expr {
+	if p.nest++; p.nest > maxNesting {
+		p.fail(p.peek(), "the expression is nested too deeply (more than %d levels)", maxNesting)
+	}
+	defer func() { p.nest-- }()
 	var left Expr
 	if t := p.peek(); is(t, "not") && minPrec <= precNot {
 		p.next()
@@ -186,7 +194,11 @@ func (p *exprParser) unary() Expr {
 	t := p.peek()
 	if t.Type == tokOp && (t.Value == "-" || t.Value == "~" || t.Value == "*") {
 		p.next()
+		if p.nest++; p.nest > maxNesting {
+			p.fail(t, "the expression is nested too deeply (more than %d levels)", maxNesting)
+		}
 		x := p.unary()
+		p.nest--
 		return &Unary{Node: p.node(t.Pos), Op: t.Value, X: x}
 	}
 	return p.postfix(p.primary())

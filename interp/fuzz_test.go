@@ -1,0 +1,42 @@
+package interp_test
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-lang/grundy/interp"
+)
+
+// FuzzEval runs arbitrary programs with small limits: whatever they do, the
+// interpreter must return (a value or a located error), never panic, and never
+// report an internal error.
+func FuzzEval(f *testing.F) {
+	for _, s := range []string{
+		"game Nim(n) {\n  move take k in 1..n -> Nim(n - k)\n}\nprint sg(Nim(3) + Nim(5))\nprint winning(Nim(3) + Nim(4))",
+		"game K(n) { move k in 1..2, i in 0..n-k -> K(i) + K(n - k - i) }\nprint [sg(K(n)) for n in 0..20]",
+		"print period([1, 2, 1, 2, 1, 2])",
+		"print grounded({(0, 1), (1, 2), (3, 4)}, 0)",
+		"print [fn(y) => x + y for x in 1..3][1](5)",
+		"print 1 / 0", "print [1][5]", "print -9223372036854775807 - 2", "print sorted({3, (1, 2), \"a\", P})",
+		"game G(n) { move -> G(n) }\nprint sg(G(0))",
+		"game H(E) { move cut e in E -> H(grounded(E - {e}, 0)) }\nprint sg(H({(0, 1), (1, 2), (2, 0)}))",
+		"print moves(*3 + *2)\nprint options(*2)",
+		"let a = [1, 2]\nprint a[-1] + len(a) * 3 << 2",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		defer cancel()
+		in := interp.New()
+		in.Out, in.Diag = io.Discard, io.Discard
+		in.Solver.Limits.MaxPositions = 20000
+		err := in.Run(ctx, "fuzz.game", src)
+		if err != nil && strings.Contains(err.Error(), "internal error") {
+			t.Fatalf("internal error on %q:\n%v", src, err)
+		}
+	})
+}
