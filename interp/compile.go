@@ -637,6 +637,26 @@ func (c *compiler) emit(e lang.Expr) func(fr *Frame, sb *sumBuilder) {
 		args := c.operands(e.Args)
 		site := &callSite{c: c, pos: e.Pos, name: c.source(e.Fn)}
 		in := c.in
+		general := func(fr *Frame, sb *sumBuilder) {
+			vals := make([]Value, len(args))
+			for i := range args {
+				vals[i] = args[i].get(fr)
+			}
+			c.addToSum(e.Pos, site.apply(fn.get(fr), vals), sb)
+		}
+		if aff, ok := c.affine(e.Args); ok && len(e.Args) == 1 {
+			// The hot path of heap games: G(n - k - i) with no closure calls.
+			return func(fr *Frame, sb *sumBuilder) {
+				f := fn.get(fr)
+				if g, ok := f.R.(*Game); ok && f.K == KGame && len(g.Params) == 1 {
+					if v, ok := aff[0].eval(fr); ok {
+						sb.comps = append(sb.comps, in.internOne(g, Int(v)))
+						return
+					}
+				}
+				general(fr, sb)
+			}
+		}
 		if len(args) == 1 {
 			arg := args[0]
 			return func(fr *Frame, sb *sumBuilder) {
@@ -685,4 +705,87 @@ func (c *compiler) addToSum(pos lang.Position, v Value, sb *sumBuilder) {
 	default:
 		c.fail(pos, "a move must lead to a game position or a sum of them, but this is %s %s", v.K, v.Repr())
 	}
+}
+
+// affineInt is an integer expression c + sum of coef * slot over variables of the
+// current frame, such as n - k - i. It is evaluated without closure calls.
+type affineInt struct {
+	c     int64
+	slots []int
+	coefs []int64
+}
+
+// affine recognizes argument lists made only of affine integer expressions.
+func (c *compiler) affine(es []lang.Expr) ([]affineInt, bool) {
+	out := make([]affineInt, len(es))
+	for i, e := range es {
+		a, ok := affineOf(e)
+		if !ok {
+			return nil, false
+		}
+		out[i] = a
+	}
+	return out, true
+}
+
+func affineOf(e lang.Expr) (affineInt, bool) {
+	switch x := e.(type) {
+	case *lang.IntLit:
+		return affineInt{c: x.Value}, true
+	case *lang.Ident:
+		if x.Ref.Kind == lang.Local && x.Ref.Depth == 0 {
+			return affineInt{slots: []int{x.Ref.Slot}, coefs: []int64{1}}, true
+		}
+	case *lang.Binary:
+		if x.Op != "+" && x.Op != "-" {
+			return affineInt{}, false
+		}
+		l, ok1 := affineOf(x.L)
+		r, ok2 := affineOf(x.R)
+		if !ok1 || !ok2 || len(l.slots)+len(r.slots) > 4 {
+			return affineInt{}, false
+		}
+		sign := int64(1)
+		if x.Op == "-" {
+			sign = -1
+		}
+		if sign == -1 && r.c == minInt {
+			return affineInt{}, false
+		}
+		sum, ok := intOps["+"](l.c, sign*r.c)
+		if ok != "" {
+			return affineInt{}, false
+		}
+		out := affineInt{c: sum.N, slots: append(l.slots, r.slots...), coefs: l.coefs}
+		for _, k := range r.coefs {
+			out.coefs = append(out.coefs, sign*k)
+		}
+		return out, true
+	}
+	return affineInt{}, false
+}
+
+// eval computes the value; ok is false when a variable is not an integer or the
+// arithmetic overflows, and the caller then takes the general path, which reports it.
+func (a *affineInt) eval(fr *Frame) (int64, bool) {
+	v := a.c
+	for i, slot := range a.slots {
+		x := fr.slots[slot]
+		if x.K != KInt {
+			return 0, false
+		}
+		t := x.N
+		if a.coefs[i] == -1 {
+			if t == minInt {
+				return 0, false
+			}
+			t = -t
+		}
+		s := v + t
+		if (s > v) != (t > 0) {
+			return 0, false
+		}
+		v = s
+	}
+	return v, true
 }

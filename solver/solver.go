@@ -48,7 +48,8 @@ func (o *Options) Add(nim int64, comps ...Pos) {
 
 // Rules describes a game to the solver.
 type Rules interface {
-	// Expand appends every option of p to opts (already reset by the caller).
+	// Expand appends every option of p to opts with Add (opts may already hold
+	// the options of other positions, which Expand must leave alone).
 	Expand(p Pos, opts *Options) error
 	// Shortcut returns p's normal-play value when it is known without expanding p
 	// (a nimber, or a game with a proven closed formula).
@@ -176,7 +177,6 @@ type frame struct {
 type walk struct {
 	stack []frame
 	arena Options
-	buf   Options
 }
 
 // Value returns the normal-play Sprague-Grundy value of p, solving every position
@@ -250,21 +250,15 @@ func (s *Solver) push(w *walk, p Pos) error {
 		return &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
 	}
 	s.vals[p] = onStack
-	w.buf.Reset()
-	if err := s.rules.Expand(p, &w.buf); err != nil {
-		s.vals[p] = unknown
-		return err
-	}
+	// Options are appended straight to the arena: Options.Add records absolute ends.
 	f := frame{pos: p, compBase: len(w.arena.Comps), optBase: len(w.arena.Ends)}
 	f.next = f.compBase
-	for _, e := range w.buf.Ends {
-		w.arena.Ends = append(w.arena.Ends, e+int32(f.compBase))
-	}
-	w.arena.Comps = append(w.arena.Comps, w.buf.Comps...)
-	w.arena.Nims = append(w.arena.Nims, w.buf.Nims...)
-	// Components may have been interned during Expand: make sure the table covers them.
-	for _, c := range w.buf.Comps {
-		s.state(c)
+	if err := s.rules.Expand(p, &w.arena); err != nil {
+		s.vals[p] = unknown
+		w.arena.Comps = w.arena.Comps[:f.compBase]
+		w.arena.Ends = w.arena.Ends[:f.optBase]
+		w.arena.Nims = w.arena.Nims[:f.optBase]
+		return err
 	}
 	w.stack = append(w.stack, f)
 	return nil
