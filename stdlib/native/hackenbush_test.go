@@ -50,6 +50,7 @@ func plainHackenbush(edges [][2]int) int {
 }
 
 func TestHackenbushKnown(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		edges [][2]int
@@ -87,6 +88,7 @@ func TestHackenbushKnown(t *testing.T) {
 }
 
 func TestHackenbushAgainstPlain(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(31, 32))
 	trials := 1500
 	if testing.Short() {

@@ -57,6 +57,7 @@ func TestProvePeriodKnown(t *testing.T) {
 // Every proof must hold on as many values as the plain loop gives: random
 // octal, hexadecimal and subtraction codes, proved, then checked far beyond.
 func TestProvePeriodHoldsBeyond(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	ctx := context.Background()
 	proved := map[int]int{}

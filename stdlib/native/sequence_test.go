@@ -101,6 +101,7 @@ func runEngine(t *testing.T, c Code, o engineOptions, n int) []int {
 }
 
 func TestSequenceMatchesPlainManyCodes(t *testing.T) {
+	t.Parallel()
 	for _, c := range someCodes() {
 		n := 1500
 		switch {
@@ -124,6 +125,7 @@ func TestSequenceMatchesPlainManyCodes(t *testing.T) {
 }
 
 func TestSequenceMatchesPlainRandomCodes(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 60; i++ {
 		digits := []byte("0.")
