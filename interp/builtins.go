@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -39,7 +40,6 @@ var builtinDefs = []builtin{
 	{name: "union", min: 2, max: -1, doc: "union(a, b, ...): the union of sets", fn: biSetFold(union)},
 	{name: "intersection", min: 2, max: -1, doc: "intersection(a, b, ...): the common elements of sets", fn: biSetFold(intersection)},
 	{name: "difference", min: 2, max: 2, doc: "difference(a, b): the elements of set a not in b", fn: biSetFold(difference)},
-	{name: "period", min: 1, max: 1, doc: "period(xs): the preperiod, period and saltus of a sequence: xs[n + period] = xs[n] + saltus for n >= preperiod", fn: biPeriod},
 }
 
 // constants are the predeclared values.
@@ -63,6 +63,10 @@ func (s *callSite) raise(err error) {
 	var lim *solver.LimitError
 	switch {
 	case errors.As(err, &le):
+		if le.Pos.Filename != s.pos.Filename || le.Src != s.c.src {
+			// The error is in another file (a library game): say where it was reached from.
+			le.Notes = append(le.Notes, fmt.Sprintf("%s:%d:%d: reached from %s", s.pos.Filename, s.pos.Line, s.pos.Column, s.c.sourceLine(s.pos)))
+		}
 		panic(le)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		panic(err)
@@ -125,7 +129,19 @@ func biSG(s *callSite, args []Value) Value {
 	return Int(x)
 }
 
+// nativeOutcome answers whether v is a P-position by its game's fast path, when
+// v is a single position of a game that has one.
+func nativeOutcome(v Value) (isP, ok bool) {
+	if v.K != KPos || v.Pos().Game.NativeOutcome == nil {
+		return false, false
+	}
+	return v.Pos().Game.NativeOutcome(v.Pos().Args)
+}
+
 func biOutcome(s *callSite, args []Value) Value {
+	if isP, ok := nativeOutcome(args[0]); ok && !s.mode(args, 1) {
+		return map[bool]Value{true: OutcomeP, false: OutcomeN}[isP]
+	}
 	if biSG(s, args).N == 0 {
 		return OutcomeP
 	}
@@ -185,6 +201,15 @@ func biOptions(s *callSite, args []Value) Value {
 
 func biWinning(s *callSite, args []Value) Value {
 	s.noMisere(args, "winning")
+	if _, ok := nativeOutcome(args[0]); ok {
+		var out []*Move
+		for _, m := range s.allMoves(args[0], "winning") {
+			if isP, ok := nativeOutcome(m.To); ok && isP {
+				out = append(out, m)
+			}
+		}
+		return moveValues(out)
+	}
 	parts := s.components(args[0], "winning")
 	var total int64
 	vals := make([]int64, len(parts))
@@ -469,40 +494,4 @@ func biSetFold(op func(a, b Value) Value) func(*callSite, []Value) Value {
 		}
 		return acc
 	}
-}
-
-func biPeriod(s *callSite, args []Value) Value {
-	seq := s.ints(s.elems(args[0], "period"), "period")
-	pre, per, saltus := findPeriod(seq)
-	if per == 0 {
-		s.fail("no period found in %d values (a period must repeat at least twice)", len(seq))
-	}
-	return periodRecord(pre, per, saltus)
-}
-
-func periodRecord(pre, per, saltus int) Value {
-	return Value{K: KRecord, R: &Record{
-		Names:    []string{"preperiod", "period", "saltus"},
-		Values:   []Value{Int(int64(pre)), Int(int64(per)), Int(int64(saltus))},
-		OmitZero: []bool{false, false, true},
-	}}
-}
-
-// findPeriod returns the period p and preperiod s with the smallest s + p such that
-// seq[n+p] = seq[n] + saltus for every n >= s, with the periodic part seen at least
-// twice; period 0 when there is none.
-func findPeriod(seq []int64) (pre, per, saltus int) {
-	n := len(seq)
-	best := n + 1
-	for p := 1; 2*p <= n && p < best; p++ {
-		d := seq[n-1] - seq[n-1-p]
-		s := n - p
-		for s > 0 && seq[s-1+p]-seq[s-1] == d {
-			s--
-		}
-		if n-s >= 2*p && s+p < best {
-			best, pre, per, saltus = s+p, s, p, int(d)
-		}
-	}
-	return pre, per, saltus
 }

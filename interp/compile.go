@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
@@ -138,6 +139,15 @@ func (c *compiler) cond(e lang.Expr) func(fr *Frame) bool {
 		}
 		return v.N != 0
 	}
+}
+
+// sourceLine returns the trimmed text of the line at pos.
+func (c *compiler) sourceLine(pos lang.Position) string {
+	lines := strings.Split(c.src, "\n")
+	if pos.Line < 1 || pos.Line > len(lines) {
+		return "?"
+	}
+	return strings.TrimSpace(lines[pos.Line-1])
 }
 
 // source returns the text of an expression.

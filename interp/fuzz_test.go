@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 // FuzzEval runs arbitrary programs with small limits: whatever they do, the
@@ -17,7 +17,7 @@ func FuzzEval(f *testing.F) {
 	for _, s := range []string{
 		"game Nim(n) {\n  move take k in 1..n -> Nim(n - k)\n}\nprint sg(Nim(3) + Nim(5))\nprint winning(Nim(3) + Nim(4))",
 		"game K(n) { move k in 1..2, i in 0..n-k -> K(i) + K(n - k - i) }\nprint [sg(K(n)) for n in 0..20]",
-		"print period([1, 2, 1, 2, 1, 2])",
+		"print period([1, 2, 1, 2, 1, 2])\nprint sg(Kayles(50) + TakeBreak(\"0.137\", 9))",
 		"print grounded({(0, 1), (1, 2), (3, 4)}, 0)",
 		"print [fn(y) => x + y for x in 1..3][1](5)",
 		"print 1 / 0", "print [1][5]", "print -9223372036854775807 - 2", "print sorted({3, (1, 2), \"a\", P})",
@@ -31,7 +31,7 @@ func FuzzEval(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
-		in := interp.New()
+		in := stdlib.New()
 		in.Out, in.Diag = io.Discard, io.Discard
 		in.Solver.Limits.MaxPositions = 20000
 		err := in.Run(ctx, "fuzz.game", src)

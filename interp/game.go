@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -15,7 +16,11 @@ type Game struct {
 	Doc    string
 	Pos    lang.Position // where it is declared
 	// Native, when set, gives normal-play values without expanding positions.
-	Native func(args []Value) (int64, bool)
+	Native func(ctx context.Context, args []Value) (int64, bool)
+	// NativeOutcome, when set, tells whether a position is a P-position without
+	// computing its value (Wythoff's game by its Beatty pairs, Fibonacci Nim by
+	// Zeckendorf). It answers outcome and winning for a single position.
+	NativeOutcome func(args []Value) (isP bool, ok bool)
 
 	serial    int
 	nimber    bool // the built-in game of nimbers *k
@@ -189,7 +194,7 @@ func (in *Interp) Shortcut(p solver.Pos) (int64, bool) {
 		return e.Args[0].N, true
 	}
 	if e.Game.Native != nil {
-		return e.Game.Native(e.Args)
+		return e.Game.Native(in.ctx, e.Args)
 	}
 	return 0, false
 }
@@ -219,6 +224,8 @@ type Move struct {
 func (m *Move) String() string {
 	var b strings.Builder
 	b.WriteString(m.Label)
+	// "take 2" when a label has one binding, otherwise "k=1, i=0".
+	named := m.Label == "" || len(m.Bindings) > 1
 	for i, bd := range m.Bindings {
 		switch {
 		case m.Label != "" && i == 0:
@@ -226,7 +233,7 @@ func (m *Move) String() string {
 		case i > 0:
 			b.WriteString(", ")
 		}
-		if m.Label == "" {
+		if named {
 			b.WriteString(bd.Name + "=")
 		}
 		b.WriteString(bd.Value.Repr())

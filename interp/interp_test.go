@@ -11,15 +11,16 @@ import (
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// run executes src in a fresh session and returns what it printed and the error
-// (formatted as a user sees it).
+// run executes src in a fresh session with the standard library and returns what
+// it printed and the error (formatted as a user sees it).
 func run(t *testing.T, src string) (string, string) {
 	t.Helper()
-	in := interp.New()
+	in := stdlib.New()
 	var out, diag bytes.Buffer
 	in.Out, in.Diag = &out, &diag
 	err := in.Run(context.Background(), "t.game", src)

@@ -211,6 +211,10 @@ func writeValue(b *strings.Builder, v Value) {
 				b.WriteString(", ")
 			}
 			first = false
+			if r.Values[i].K == KStr {
+				b.WriteString(r.Values[i].Str())
+				continue
+			}
 			b.WriteString(name + " ")
 			writeValue(b, r.Values[i])
 		}

@@ -11,6 +11,9 @@ type Error struct {
 	Msg string
 	// Src is the source text Pos refers to, when known, for showing the line.
 	Src string
+	// Notes say where the error was reached from, innermost first, e.g.
+	// "t.game:4:7: while computing sg(Kayles(5))".
+	Notes []string
 }
 
 func (e *Error) Error() string {
@@ -59,6 +62,9 @@ func (e *Error) Format() string {
 	col := min(max(e.Pos.Column-1, 0), len(line))
 	b.WriteString(strings.Repeat(" ", runeCount(line[:col])))
 	b.WriteString("^")
+	for _, n := range e.Notes {
+		b.WriteString("\n" + n)
+	}
 	return b.String()
 }
 

@@ -1,0 +1,49 @@
+package interp
+
+import (
+	"errors"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// GoFunc is a built-in function written in Go, for libraries that extend the
+// language (the standard library's native helpers). An error it returns is
+// reported at the call site.
+type GoFunc func(args []Value) (Value, error)
+
+// Define adds a built-in function taking min to max arguments (max < 0: any
+// number). A program may still define the same name itself, which shadows it.
+func (in *Interp) Define(name string, min, max int, doc string, fn GoFunc) {
+	b := &builtin{name: name, min: min, max: max, doc: doc, serial: in.nextSerial(),
+		fn: func(s *callSite, args []Value) Value {
+			v, err := fn(args)
+			if err != nil {
+				var le *lang.Error
+				if errors.As(err, &le) {
+					panic(le)
+				}
+				s.fail("%s: %v", name, err)
+			}
+			return v
+		}}
+	in.globals[name] = &Global{Name: name, V: Value{K: KFunc, R: b}, Defined: true, Doc: doc, Builtin: true}
+}
+
+// Game returns the game defined under name, if that name is a game.
+func (in *Interp) Game(name string) (*Game, bool) {
+	g, ok := in.Lookup(name)
+	if !ok || g.V.K != KGame {
+		return nil, false
+	}
+	return g.V.R.(*Game), true
+}
+
+// Position returns the position g(args) as a value.
+func (in *Interp) Position(g *Game, args ...Value) Value { return in.position(g, args) }
+
+// NewRecord makes a record value: named fields, printed as "name value, ...",
+// with the fields marked in omitZero left out when they are 0 and string fields
+// printed bare.
+func NewRecord(names []string, values []Value, omitZero []bool) Value {
+	return Value{K: KRecord, R: &Record{Names: names, Values: values, OmitZero: omitZero}}
+}

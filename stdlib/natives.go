@@ -1,0 +1,187 @@
+package stdlib
+
+import (
+	"context"
+	"strings"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/stdlib/native"
+)
+
+// attachNatives gives the library's games their fast paths. Each is checked
+// against the plain definition in natives_test.go.
+func (lib *library) attachNatives(in *interp.Interp) {
+	game := func(name string) *interp.Game {
+		g, ok := in.Game(name)
+		if !ok {
+			panic("stdlib: missing game " + name)
+		}
+		return g
+	}
+	// Heap games that are take-and-break codes get their values from the code's table.
+	for name, code := range map[string]native.Code{
+		"Nim":           native.MustParseCode("0.[3]"),
+		"Kayles":        native.MustParseCode("0.77"),
+		"DawsonsKayles": native.MustParseCode("0.07"),
+		"GrundysGame":   native.GrundysGame(),
+		"Lasker":        native.LaskerCode(),
+	} {
+		g := game(name)
+		lib.gameCodes[g] = code
+		g.Native = lib.heapValue(code)
+	}
+	game("Nim").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+		return args[0].N, args[0].K == interp.KInt && args[0].N >= 0
+	}
+	game("Lasker").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+		n := args[0]
+		return native.LaskerSG(n.N), n.K == interp.KInt && n.N >= 0
+	}
+	game("Bash").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+		m, n := args[0], args[1]
+		if m.K != interp.KInt || n.K != interp.KInt || m.N < 1 || n.N < 0 {
+			return 0, false
+		}
+		return n.N % (m.N + 1), true
+	}
+	game("Subtract").Native = lib.subtractionValue(false)
+	game("AllBut").Native = lib.subtractionValue(true)
+	game("TakeBreak").Native = func(ctx context.Context, args []interp.Value) (int64, bool) {
+		code, err := lib.codes.parse(args[0])
+		if err != nil || args[1].K != interp.KInt {
+			return 0, false
+		}
+		return lib.codes.value(ctx, code, args[1].N)
+	}
+	game("Hackenbush").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+		edges, ok := edgeList(args[0])
+		if !ok {
+			return 0, false
+		}
+		return int64(native.HackenbushSG(edges)), true
+	}
+	game("MockTurtles").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+		if args[0].K != interp.KSet {
+			return 0, false
+		}
+		var x int64
+		for _, h := range args[0].Seq() {
+			if h.K != interp.KInt || h.N < 0 || h.N > 1<<40 {
+				return 0, false
+			}
+			x ^= odious(h.N)
+		}
+		return x, true
+	}
+	game("Wythoff").NativeOutcome = func(args []interp.Value) (bool, bool) {
+		a, b := args[0], args[1]
+		if a.K != interp.KInt || b.K != interp.KInt || a.N < 0 || b.N < 0 {
+			return false, false
+		}
+		return native.WythoffIsP(a.N, b.N), true
+	}
+	game("FibNim").NativeOutcome = func(args []interp.Value) (bool, bool) {
+		n, limit := args[0], args[1]
+		if n.K != interp.KInt || limit.K != interp.KInt || n.N < 0 {
+			return false, false
+		}
+		return native.FibNimIsP(n.N, limit.N), true
+	}
+}
+
+// heapValue reads a heap game's value from its code's table.
+func (lib *library) heapValue(code native.Code) func(context.Context, []interp.Value) (int64, bool) {
+	return func(ctx context.Context, args []interp.Value) (int64, bool) {
+		if args[0].K != interp.KInt {
+			return 0, false
+		}
+		return lib.codes.value(ctx, code, args[0].N)
+	}
+}
+
+// subtractionValue computes Subtract(S, n) (or AllBut(S, n)) through the
+// equivalent take-and-break code: digit 3 (take k, leaving nothing or one heap)
+// for every allowed k.
+func (lib *library) subtractionValue(allBut bool) func(context.Context, []interp.Value) (int64, bool) {
+	return func(ctx context.Context, args []interp.Value) (int64, bool) {
+		set, n := args[0], args[1]
+		if n.K != interp.KInt || (set.K != interp.KSet && set.K != interp.KList) {
+			return 0, false
+		}
+		code, ok := subtractionCode(set.Seq(), allBut)
+		if !ok {
+			return 0, false
+		}
+		c, err := lib.codes.parse(interp.Str(code))
+		if err != nil {
+			return 0, false
+		}
+		return lib.codes.value(ctx, c, n.N)
+	}
+}
+
+// subtractionCode writes the code of a subtraction game: "0.3033" takes 1, 3 or 4;
+// with allBut, "0.00[3]" takes anything but 1 and 2.
+func subtractionCode(elems []interp.Value, allBut bool) (string, bool) {
+	in := map[int64]bool{}
+	var top int64
+	for _, e := range elems {
+		if e.K != interp.KInt || e.N < 1 || e.N > 4096 {
+			return "", false
+		}
+		in[e.N] = true
+		top = max(top, e.N)
+	}
+	var b strings.Builder
+	b.WriteString("0.")
+	for k := int64(1); k <= top; k++ {
+		if in[k] != allBut {
+			b.WriteByte('3')
+		} else {
+			b.WriteByte('0')
+		}
+	}
+	if allBut {
+		b.WriteString("[3]")
+	} else if top == 0 {
+		b.WriteByte('0')
+	}
+	return b.String(), true
+}
+
+// edgeList reads a list or set of pairs of small non-negative integers.
+func edgeList(v interp.Value) ([][2]int, bool) {
+	if v.K != interp.KList && v.K != interp.KSet {
+		return nil, false
+	}
+	var out [][2]int
+	for _, e := range v.Seq() {
+		if e.K != interp.KTuple || len(e.Seq()) != 2 {
+			return nil, false
+		}
+		u, w := e.Seq()[0], e.Seq()[1]
+		if u.K != interp.KInt || w.K != interp.KInt || u.N < 0 || w.N < 0 || u.N > 1<<30 || w.N > 1<<30 {
+			return nil, false
+		}
+		out = append(out, [2]int{int(u.N), int(w.N)})
+	}
+	return out, true
+}
+
+// odious returns the n-th odious number (numbers with an odd count of 1 bits):
+// 2n or 2n+1, whichever is odious.
+func odious(n int64) int64 {
+	x := 2 * n
+	if popcount(x)%2 == 0 {
+		x++
+	}
+	return x
+}
+
+func popcount(x int64) int {
+	c := 0
+	for ; x != 0; x &= x - 1 {
+		c++
+	}
+	return c
+}

@@ -1,0 +1,173 @@
+package stdlib_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/stdlib"
+)
+
+// Every fast path is compared with the library's own move-by-move definition: the
+// same session with the natives removed.
+
+func sessions(t *testing.T) (fast, plain *interp.Interp) {
+	t.Helper()
+	fast, plain = stdlib.New(), stdlib.New()
+	for _, g := range plain.Globals() {
+		if g.V.K == interp.KGame {
+			game := g.V.R.(*interp.Game)
+			game.Native, game.NativeOutcome = nil, nil
+		}
+	}
+	return fast, plain
+}
+
+func eval(t *testing.T, in *interp.Interp, src string) string {
+	t.Helper()
+	v, err := in.Eval(context.Background(), "test", src)
+	if err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	return v.Repr()
+}
+
+// same evaluates src in both sessions and requires equal results.
+func same(t *testing.T, fast, plain *interp.Interp, src string) {
+	t.Helper()
+	f, p := eval(t, fast, src), eval(t, plain, src)
+	if f != p {
+		t.Errorf("%s:\n fast  %s\n plain %s", src, f, p)
+	}
+}
+
+func TestHeapGamesAgree(t *testing.T) {
+	fast, plain := sessions(t)
+	for _, src := range []string{
+		"[sg(Nim(n)) for n in 0..200]",
+		"[sg(Kayles(n)) for n in 0..300]",
+		"[sg(DawsonsKayles(n)) for n in 0..300]",
+		"[sg(GrundysGame(n)) for n in 0..300]",
+		"[sg(Lasker(n)) for n in 0..200]",
+		"[[sg(Bash(m, n)) for n in 0..100] for m in 1..6]",
+	} {
+		same(t, fast, plain, src)
+	}
+}
+
+func TestSubtractionGamesAgree(t *testing.T) {
+	fast, plain := sessions(t)
+	for _, set := range []string{"{1}", "{1, 2, 3}", "{2, 5}", "{1, 3, 4}", "{3, 5, 7, 12}", "{}", "[4, 1]"} {
+		same(t, fast, plain, fmt.Sprintf("[sg(Subtract(%s, n)) for n in 0..300]", set))
+	}
+	for _, set := range []string{"{1}", "{2, 3}", "{1, 2, 5}", "{}"} {
+		same(t, fast, plain, fmt.Sprintf("[sg(AllBut(%s, n)) for n in 0..150]", set))
+	}
+}
+
+func TestTakeBreakCodesAgree(t *testing.T) {
+	fast, plain := sessions(t)
+	for _, code := range []string{"0.77", "0.07", "0.137", "4.0", "0.[3]", "0.16", "0.6", "0.4", "0.51", "0.7F", "0.8", "0.04", "4.07"} {
+		same(t, fast, plain, fmt.Sprintf(`[sg(TakeBreak("%s", n)) for n in 0..90]`, code))
+	}
+	// TakeBreak agrees with the named games.
+	for name, code := range map[string]string{"Kayles": "0.77", "DawsonsKayles": "0.07", "Lasker": "4.[3]"} {
+		same(t, plain, plain, fmt.Sprintf(`[sg(%s(n)) for n in 0..60] == [sg(TakeBreak("%s", n)) for n in 0..60]`, name, code))
+		if got := eval(t, plain, fmt.Sprintf(`[sg(%s(n)) for n in 0..60] == [sg(TakeBreak("%s", n)) for n in 0..60]`, name, code)); got != "true" {
+			t.Errorf("%s differs from TakeBreak(%q)", name, code)
+		}
+	}
+}
+
+func TestHackenbushAgrees(t *testing.T) {
+	fast, plain := sessions(t)
+	r := rand.New(rand.NewSource(7))
+	for i := 0; i < 60; i++ {
+		n := 2 + r.Intn(5)
+		var edges []string
+		for e := 0; e < 2+r.Intn(6); e++ {
+			edges = append(edges, fmt.Sprintf("(%d, %d)", r.Intn(n), r.Intn(n)))
+		}
+		same(t, fast, plain, "sg(Hackenbush(["+strings.Join(edges, ", ")+"]))")
+	}
+	same(t, fast, plain, "sg(Hackenbush({(0, 1), (1, 2), (1, 3)}))")
+}
+
+func TestMockTurtlesAgrees(t *testing.T) {
+	fast, plain := sessions(t)
+	same(t, fast, plain, "[sg(MockTurtles({h})) for h in 0..12]")
+	same(t, fast, plain, "[sg(MockTurtles(set([h for h in 0..6 where (m >> h) & 1 == 1]))) for m in 0..127]")
+	if got := eval(t, fast, "[sg(MockTurtles({h})) for h in 0..7]"); got != "[1, 2, 4, 7, 8, 11, 13, 14]" {
+		t.Errorf("Mock Turtles single coins = %s, want the odious numbers", got)
+	}
+}
+
+func TestOutcomeFastPathsAgree(t *testing.T) {
+	fast, plain := sessions(t)
+	same(t, fast, plain, "[[outcome(Wythoff(a, b)) for b in 0..25] for a in 0..25]")
+	same(t, fast, plain, "[winning(Wythoff(a, b)) for a in 0..12, b in 0..12]")
+	same(t, fast, plain, "[[outcome(FibNim(n, l)) for l in 1..40] for n in 0..40]")
+	same(t, fast, plain, "[winning(FibNim(n, l)) for n in 0..25, l in 1..25]")
+	same(t, fast, plain, "[outcome(fibnim(n)) for n in 2..80]")
+	// A sum still needs values: the fast path must not be used for it.
+	same(t, fast, plain, "outcome(Wythoff(1, 2) + Wythoff(3, 5))")
+}
+
+func TestLibraryHelpers(t *testing.T) {
+	in := stdlib.New()
+	for src, want := range map[string]string{
+		"nimmul(2, 2)":                     "3",
+		"nimmul(8, 8)":                     "13",
+		"nimmul(5, niminv(5))":             "1",
+		"zeckendorf(100)":                  "[89, 8, 3]",
+		"ppositions(DawsonsKayles, 0, 40)": "[0, 1, 5, 9, 15, 21, 25, 29, 35, 39]",
+		"ppositions(fibnim, 2, 30)":        "[2, 3, 5, 8, 13, 21]",
+		"ppairs(Wythoff, 0..5, 0..5)":      "[(0, 0), (1, 2), (2, 1), (3, 5), (5, 3)]",
+		"sgtable(Bash, 1..2, 0..5)":        "[[0, 1, 0, 1, 0, 1], [0, 1, 2, 0, 1, 2]]",
+		"period(Kayles)":                   "preperiod 71, period 12, proved",
+		"period(DawsonsKayles)":            "preperiod 53, period 34, proved",
+		"period(\"0.137\")":                "preperiod 52, period 34, proved",
+		"period(\"0.[3]\")":                "not proved: the code 0.[3] has a repeating digit; the periodicity theorem needs a largest number t of tokens removed",
+		"sg(Kayles(1000000)) == sg(Kayles(71 + (1000000 - 71) % 12 + 12))":                             "true",
+		"sg(TakeBreak(\"0.137\", 1000000)) == sg(TakeBreak(\"0.137\", 52 + (1000000 - 52) % 34 + 34))": "true",
+		"outcome(Wythoff(1618033988, 2618033988))":                                                     "P",
+		"outcome(Wythoff(1618033988, 2618033989))":                                                     "N",
+		"len(takebreak(\"0.77\", 5))":                                                                  "5",
+		"sg(Token([[1, 2], [3], [3], []], 0))":                                                         "0",
+	} {
+		if got := eval(t, in, src); got != want {
+			t.Errorf("%s = %s, want %s", src, got, want)
+		}
+	}
+}
+
+func TestUserDefinitionShadowsLibrary(t *testing.T) {
+	in := stdlib.New()
+	var out strings.Builder
+	in.Out = &out
+	src := "game Nim(n) {\n  move take k in 1..n where k <= 2 -> Nim(n - k)\n}\nprint sg(Nim(5))"
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != "2\n" {
+		t.Errorf("the user's Nim gave %q, want 2 (its own rules, not the library's)", out.String())
+	}
+}
+
+func TestLibraryDocsAndErrors(t *testing.T) {
+	in := stdlib.New()
+	for _, name := range []string{"Nim", "Bash", "Subtract", "AllBut", "Wythoff", "FibNim", "fibnim", "Lasker", "Kayles", "DawsonsKayles", "GrundysGame", "TakeBreak", "Hackenbush", "Token", "MockTurtles", "takebreak", "period"} {
+		g, ok := in.Lookup(name)
+		if !ok || len(g.Doc) < 20 {
+			t.Errorf("%s has no doc comment", name)
+		}
+	}
+	_, err := in.Eval(context.Background(), "test", `sg(TakeBreak("0.7x", 3))`)
+	if err == nil || !strings.Contains(err.Error(), "takebreak: code \"0.7x\": at character 4") || !strings.Contains(err.(*lang.Error).Format(), "test:1:1") {
+		t.Errorf("bad code: %v", err)
+	}
+}

@@ -1,0 +1,240 @@
+// Package stdlib is grundy's standard library: the classic games written in the
+// language itself (stdlib.game, embedded), plus native fast paths from package
+// native attached to them, each proven equal to the plain definition in the tests.
+package stdlib
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/stdlib/native"
+)
+
+//go:embed stdlib.game
+var source string
+
+// Source is the text of the library, as `:help` and the docs show it.
+func Source() string { return source }
+
+// New returns a session with the standard library loaded.
+func New() *interp.Interp {
+	in := interp.New()
+	if err := Load(in); err != nil {
+		panic("stdlib: the embedded library does not load: " + err.Error())
+	}
+	return in
+}
+
+// Load defines the library's games and functions in a session and attaches the
+// native fast paths.
+func Load(in *interp.Interp) error {
+	lib := &library{codes: newCodeCache(), gameCodes: map[*interp.Game]native.Code{}}
+	lib.defineFunctions(in)
+	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
+		return err
+	}
+	lib.attachNatives(in)
+	return nil
+}
+
+// library is the state the native parts share in one session.
+type library struct {
+	codes     *codeCache
+	gameCodes map[*interp.Game]native.Code // the library's take-and-break games
+}
+
+// defineFunctions adds the Go helpers the library's games use.
+func (lib *library) defineFunctions(in *interp.Interp) {
+	codes := lib.codes
+	in.Define("takebreak", 2, 2, "takebreak(code, n): the moves of a heap of n under a take-and-break code, as pairs (tokens removed, [heaps left])",
+		func(args []interp.Value) (interp.Value, error) {
+			code, err := codes.parse(args[0])
+			if err != nil {
+				return interp.Value{}, err
+			}
+			n, err := intArg(args[1], "the heap size")
+			if err != nil || n < 0 {
+				return interp.Value{}, fmt.Errorf("the heap size must be a non-negative integer, not %s", args[1].Repr())
+			}
+			if n > 1<<20 {
+				return interp.Value{}, fmt.Errorf("heap %d is too large to list its moves", n)
+			}
+			var out []interp.Value
+			for _, o := range code.Options(int(n)) {
+				hs := make([]interp.Value, len(o.Heaps))
+				for i, h := range o.Heaps {
+					hs[i] = interp.Int(int64(h))
+				}
+				out = append(out, interp.Tuple(interp.Int(int64(o.Removed)), interp.List(hs)))
+			}
+			return interp.List(out), nil
+		})
+	in.Define("nimmul", 2, 2, "nimmul(a, b): the nim product of a and b (field multiplication on the nimbers)",
+		func(args []interp.Value) (interp.Value, error) {
+			a, err1 := natArg(args[0])
+			b, err2 := natArg(args[1])
+			if err := firstErr(err1, err2); err != nil {
+				return interp.Value{}, err
+			}
+			return interp.Int(int64(native.NimMul(a, b))), nil
+		})
+	in.Define("niminv", 1, 1, "niminv(a): the nim inverse of a > 0: nimmul(a, niminv(a)) == 1",
+		func(args []interp.Value) (interp.Value, error) {
+			a, err := natArg(args[0])
+			if err != nil || a == 0 {
+				return interp.Value{}, fmt.Errorf("niminv needs a positive integer, not %s", args[0].Repr())
+			}
+			return interp.Int(int64(native.NimInv(a))), nil
+		})
+	in.Define("zeckendorf", 1, 1, "zeckendorf(n): the Fibonacci numbers (1, 2, 3, 5, ...), none adjacent, that sum to n, largest first",
+		func(args []interp.Value) (interp.Value, error) {
+			n, err := intArg(args[0], "zeckendorf's argument")
+			if err != nil || n < 0 {
+				return interp.Value{}, fmt.Errorf("zeckendorf needs a non-negative integer, not %s", args[0].Repr())
+			}
+			var out []interp.Value
+			for _, t := range native.Zeckendorf(n) {
+				out = append(out, interp.Int(t))
+			}
+			return interp.List(out), nil
+		})
+	in.Define("period", 1, 1, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem",
+		func(args []interp.Value) (interp.Value, error) {
+			return lib.period(args[0])
+		})
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func intArg(v interp.Value, what string) (int64, error) {
+	if v.K != interp.KInt {
+		return 0, fmt.Errorf("%s must be an integer, not %s %s", what, v.K, v.Repr())
+	}
+	return v.N, nil
+}
+
+func natArg(v interp.Value) (uint64, error) {
+	if v.K != interp.KInt || v.N < 0 {
+		return 0, fmt.Errorf("nim arithmetic needs non-negative integers, not %s", v.Repr())
+	}
+	return uint64(v.N), nil
+}
+
+// codeCache parses take-and-break codes once and keeps one growing nim-sequence
+// table per code for the whole session.
+type codeCache struct {
+	parsed map[string]native.Code
+	tables map[native.Code]*native.Table
+}
+
+func newCodeCache() *codeCache {
+	return &codeCache{parsed: map[string]native.Code{}, tables: map[native.Code]*native.Table{}}
+}
+
+func (c *codeCache) parse(v interp.Value) (native.Code, error) {
+	if v.K != interp.KStr {
+		return native.Code{}, fmt.Errorf("a take-and-break code is a string such as \"0.77\", not %s", v.Repr())
+	}
+	if code, ok := c.parsed[v.Str()]; ok {
+		return code, nil
+	}
+	code, err := native.ParseCode(v.Str())
+	if err != nil {
+		return native.Code{}, err
+	}
+	c.parsed[v.Str()] = code
+	return code, nil
+}
+
+func (c *codeCache) table(code native.Code) *native.Table {
+	t, ok := c.tables[code]
+	if !ok {
+		t = native.NewTable(code)
+		c.tables[code] = t
+	}
+	return t
+}
+
+// value is g(n) under code from the shared table, or false when it cannot be had
+// (n out of range, or the computation was cancelled).
+func (c *codeCache) value(ctx context.Context, code native.Code, n int64) (int64, bool) {
+	if n < 0 || n > 1<<31 {
+		return 0, false
+	}
+	v, err := c.table(code).Value(ctx, int(n))
+	return int64(v), err == nil
+}
+
+// period answers period(xs) for a list and period(G) for a take-and-break game.
+func (lib *library) period(arg interp.Value) (interp.Value, error) {
+	codes := lib.codes
+	if arg.K == interp.KGame {
+		code, ok := lib.gameCodes[arg.R.(*interp.Game)]
+		if !ok {
+			return interp.Value{}, fmt.Errorf("period(%s): only take-and-break games (Kayles, DawsonsKayles, GrundysGame, Nim...) have a periodicity proof; give a list of values instead", arg.Repr())
+		}
+		proof, err := native.ProvePeriod(context.Background(), code, 1<<20)
+		if err != nil {
+			return interp.Value{}, err
+		}
+		return periodRecord(proof.Periodicity, proof.Proved, proof.CheckedTo, proof.Reason), nil
+	}
+	if arg.K == interp.KStr {
+		code, err := codes.parse(arg)
+		if err != nil {
+			return interp.Value{}, err
+		}
+		proof, err := native.ProvePeriod(context.Background(), code, 1<<20)
+		if err != nil {
+			return interp.Value{}, err
+		}
+		return periodRecord(proof.Periodicity, proof.Proved, proof.CheckedTo, proof.Reason), nil
+	}
+	var seq []int
+	switch arg.K {
+	case interp.KList, interp.KTuple:
+		for _, v := range arg.Seq() {
+			if v.K != interp.KInt {
+				return interp.Value{}, fmt.Errorf("period needs a list of integers, but %s is %s", v.Repr(), v.K)
+			}
+			seq = append(seq, int(v.N))
+		}
+	default:
+		return interp.Value{}, fmt.Errorf("period needs a list of values or a take-and-break game, not %s %s", arg.K, arg.Repr())
+	}
+	p := native.Period(seq)
+	if !p.Found() {
+		return interp.Value{}, fmt.Errorf("no period found in %d values (the periodic part must be seen at least twice, and be at least as long as the preperiod)", len(seq))
+	}
+	return interp.NewRecord(
+		[]string{"preperiod", "period", "saltus"},
+		[]interp.Value{interp.Int(int64(p.Preperiod)), interp.Int(int64(p.Period)), interp.Int(int64(p.Saltus))},
+		[]bool{false, false, true}), nil
+}
+
+func periodRecord(p native.Periodicity, proved bool, checkedTo int, reason string) interp.Value {
+	status := "proved"
+	if !proved {
+		status = fmt.Sprintf("observed up to %d", checkedTo)
+		if reason != "" {
+			status = "not proved: " + strings.TrimSuffix(reason, ".")
+		}
+	}
+	if p.Period == 0 {
+		return interp.NewRecord([]string{"status"}, []interp.Value{interp.Str(status)}, []bool{false})
+	}
+	return interp.NewRecord(
+		[]string{"preperiod", "period", "saltus", "status"},
+		[]interp.Value{interp.Int(int64(p.Preperiod)), interp.Int(int64(p.Period)), interp.Int(int64(p.Saltus)), interp.Str(status)},
+		[]bool{false, false, true, false})
+}
