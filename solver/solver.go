@@ -97,6 +97,9 @@ type Solver struct {
 	Limits Limits
 	// PositionsHint says how to raise the position limit, for the limit's message.
 	PositionsHint string
+	// OnProgress, when set, is called with the number of memoized positions every
+	// few thousand new ones, for progress displays.
+	OnProgress func(positions int)
 
 	vals   []int64 // value per Pos, or unknown / onStack
 	solved int     // how many values are memoized
@@ -162,6 +165,9 @@ func (s *Solver) state(p Pos) int64 {
 func (s *Solver) store(p Pos, v int64) {
 	s.vals[p] = v
 	s.solved++
+	if s.solved&(1<<14-1) == 0 && s.OnProgress != nil {
+		s.OnProgress(s.solved)
+	}
 }
 
 // frame is one position being solved on the explicit stack: its options live in the

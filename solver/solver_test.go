@@ -66,6 +66,13 @@ func TestDeepChainDoesNotRecurse(t *testing.T) {
 			o.Add(0, Pos(n-1))
 		}
 	}})
+	var reports []int
+	s.OnProgress = func(n int) { reports = append(reports, n) }
+	defer func() {
+		if len(reports) != 1_000_001/(1<<14) || reports[0] != 1<<14 {
+			t.Errorf("progress reports: %d, first %v", len(reports), reports[:1])
+		}
+	}()
 	v, err := s.Value(context.Background(), 1_000_000)
 	if err != nil || v != 0 {
 		t.Fatalf("chain of 10^6: %d, %v", v, err)
