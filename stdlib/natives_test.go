@@ -134,6 +134,7 @@ func TestLibraryHelpers(t *testing.T) {
 		"period(\"0.[3]\")":                "not proved: the code 0.[3] has a repeating digit; the periodicity theorem needs a largest number t of tokens removed",
 		"sg(Kayles(1000000)) == sg(Kayles(71 + (1000000 - 71) % 12 + 12))":                             "true",
 		"sg(TakeBreak(\"0.137\", 1000000)) == sg(TakeBreak(\"0.137\", 52 + (1000000 - 52) % 34 + 34))": "true",
+		"sg(Kayles(1000000000000)) == sg(Kayles(71 + (1000000000000 - 71) % 12))":                      "true",
 		"outcome(Wythoff(1618033988, 2618033988))":                                                     "P",
 		"outcome(Wythoff(1618033988, 2618033989))":                                                     "N",
 		"len(takebreak(\"0.77\", 5))":                                                                  "5",

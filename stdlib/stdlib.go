@@ -168,10 +168,21 @@ func (c *codeCache) table(code native.Code) *native.Table {
 // value is g(n) under code from the shared table, or false when it cannot be had
 // (n out of range, or the computation was cancelled).
 func (c *codeCache) value(ctx context.Context, code native.Code, n int64) (int64, bool) {
-	if n < 0 || n > 1<<31 {
+	const grow = 1 << 22 // heaps a table computes before it must have proved a period
+	if n < 0 {
 		return 0, false
 	}
-	v, err := c.table(code).Value(ctx, int(n))
+	t := c.table(code)
+	if n > grow {
+		// Only a proved period reaches that far.
+		if _, err := t.Value(ctx, grow); err != nil {
+			return 0, false
+		}
+		if _, proved := t.Proof(); !proved {
+			return 0, false
+		}
+	}
+	v, err := t.Value(ctx, int(n))
 	return int64(v), err == nil
 }
 
