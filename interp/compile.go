@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -291,15 +290,17 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 // operand reads a sub-expression, inlining the common leaves (a variable of the
 // current frame, a constant) to save a call.
 type operand struct {
-	kind  uint8 // operandSlot, operandConst or operandFn
+	kind  uint8 // operandSlot, operandConst, operandGlobal or operandFn
 	slot  int
 	konst Value
-	fn    evalFn
+	cell  *Global
+	fn    evalFn // the general evaluation (for a global, it reports "not defined")
 }
 
 const (
 	operandSlot = iota
 	operandConst
+	operandGlobal
 	operandFn
 )
 
@@ -308,6 +309,9 @@ func (c *compiler) operand(e lang.Expr) operand {
 	case *lang.Ident:
 		if x.Ref.Kind == lang.Local && x.Ref.Depth == 0 {
 			return operand{kind: operandSlot, slot: x.Ref.Slot}
+		}
+		if x.Ref.Kind == lang.Global {
+			return operand{kind: operandGlobal, cell: c.in.global(x.Name), fn: c.expr(x)}
 		}
 	case *lang.IntLit:
 		return operand{kind: operandConst, konst: Int(x.Value)}
@@ -321,6 +325,10 @@ func (o *operand) get(fr *Frame) Value {
 		return fr.slots[o.slot]
 	case operandConst:
 		return o.konst
+	case operandGlobal:
+		if o.cell.Defined {
+			return o.cell.V
+		}
 	}
 	return o.fn(fr)
 }
@@ -620,82 +628,91 @@ func paramNames(ps []*lang.Param) []string {
 	return out
 }
 
+// emitPart is one term of a move's result: a game called with arguments (the fast
+// case, tried first), or any other expression.
+type emitPart struct {
+	game    operand
+	aff     []affineInt // the arguments, when all are affine in frame variables
+	general func(fr *Frame, sb *sumBuilder)
+}
+
 // emit compiles a move's result so that it adds its components to an option
-// without building sum values: the hot path of solving.
+// without building sum values: the hot path of solving. A sum A + B + ... is
+// flattened into parts; a part such as Kayles(n - k - i) or Wythoff(a - k, b)
+// is evaluated without closure calls when the callee is a game.
 func (c *compiler) emit(e lang.Expr) func(fr *Frame, sb *sumBuilder) {
-	switch e := e.(type) {
-	case *lang.Binary:
-		if e.Op == "+" {
-			l, r := c.emit(e.L), c.emit(e.R)
-			return func(fr *Frame, sb *sumBuilder) {
-				l(fr, sb)
-				r(fr, sb)
-			}
-		}
-	case *lang.Call:
-		fn := c.operand(e.Fn)
-		if id, ok := e.Fn.(*lang.Ident); ok && id.Ref.Kind == lang.Global {
-			// A global game: read its cell directly.
-			cell, pos := c.in.global(id.Name), id.Pos
-			fn = operand{kind: operandFn, fn: func(*Frame) Value {
-				if !cell.Defined {
-					c.fail(pos, "%s is used before it is defined", cell.Name)
-				}
-				return cell.V
-			}}
-		}
-		args := c.operands(e.Args)
-		site := &callSite{c: c, pos: e.Pos, name: c.source(e.Fn)}
-		in := c.in
-		general := func(fr *Frame, sb *sumBuilder) {
-			vals := make([]Value, len(args))
-			for i := range args {
-				vals[i] = args[i].get(fr)
-			}
-			c.addToSum(e.Pos, site.apply(fn.get(fr), vals), sb)
-		}
-		if aff, ok := c.affine(e.Args); ok && len(e.Args) == 1 {
-			// The hot path of heap games: G(n - k - i) with no closure calls.
-			return func(fr *Frame, sb *sumBuilder) {
-				f := fn.get(fr)
-				if g, ok := f.R.(*Game); ok && f.K == KGame && len(g.Params) == 1 {
-					if v, ok := aff[0].eval(fr); ok {
-						sb.comps = append(sb.comps, in.internOne(g, Int(v)))
-						return
+	var parts []emitPart
+	for _, term := range sumTerms(e) {
+		parts = append(parts, c.emitPart(term))
+	}
+	in := c.in
+	return func(fr *Frame, sb *sumBuilder) {
+		for i := range parts {
+			p := &parts[i]
+			if p.aff != nil {
+				f := p.game.get(fr)
+				if g, ok := f.R.(*Game); ok && f.K == KGame && len(g.Params) == len(p.aff) {
+					if id, ok := in.internAffine(g, p.aff, fr); ok {
+						sb.comps = append(sb.comps, id)
+						continue
 					}
 				}
-				general(fr, sb)
 			}
-		}
-		if len(args) == 1 {
-			arg := args[0]
-			return func(fr *Frame, sb *sumBuilder) {
-				f, v := fn.get(fr), arg.get(fr)
-				if g, ok := f.R.(*Game); ok && f.K == KGame && len(g.Params) == 1 {
-					sb.comps = append(sb.comps, in.internOne(g, v))
-					return
-				}
-				c.addToSum(e.Pos, site.apply(f, []Value{v}), sb)
-			}
-		}
-		return func(fr *Frame, sb *sumBuilder) {
-			f := fn.get(fr)
-			var buf [4]Value
-			vals := buf[:0]
-			for i := range args {
-				vals = append(vals, args[i].get(fr))
-			}
-			if g, ok := f.R.(*Game); ok && f.K == KGame && len(vals) == len(g.Params) {
-				sb.comps = append(sb.comps, in.internID(g, vals))
-				return
-			}
-			// Cloned so that buf stays on the stack in the fast path above.
-			c.addToSum(e.Pos, site.apply(f, slices.Clone(vals)), sb)
+			p.general(fr, sb)
 		}
 	}
-	f := c.expr(e)
-	pos := e.Start()
-	return func(fr *Frame, sb *sumBuilder) { c.addToSum(pos, f(fr), sb) }
+}
+
+// sumTerms flattens a + b + c into its terms.
+func sumTerms(e lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == "+" {
+		return append(sumTerms(b.L), sumTerms(b.R)...)
+	}
+	return []lang.Expr{e}
+}
+
+func (c *compiler) emitPart(e lang.Expr) emitPart {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		f := c.expr(e)
+		pos := e.Start()
+		return emitPart{general: func(fr *Frame, sb *sumBuilder) { c.addToSum(pos, f(fr), sb) }}
+	}
+	fn := c.operand(call.Fn)
+	args := c.operands(call.Args)
+	site := &callSite{c: c, pos: call.Pos, name: c.source(call.Fn)}
+	p := emitPart{game: fn, general: func(fr *Frame, sb *sumBuilder) {
+		vals := make([]Value, len(args))
+		for i := range args {
+			vals[i] = args[i].get(fr)
+		}
+		c.addToSum(call.Pos, site.apply(fn.get(fr), vals), sb)
+	}}
+	if aff, ok := c.affine(call.Args); ok && len(aff) > 0 && len(aff) <= 4 {
+		p.aff = aff
+	}
+	return p
+}
+
+// internAffine interns g(args) for affine arguments; false when an argument is not
+// an integer or overflows (the general path then reports it).
+func (in *Interp) internAffine(g *Game, aff []affineInt, fr *Frame) (solver.Pos, bool) {
+	if len(aff) == 1 {
+		v, ok := aff[0].eval(fr)
+		if !ok {
+			return 0, false
+		}
+		return in.internOne(g, Int(v)), true
+	}
+	var buf [4]Value
+	for i := range aff {
+		v, ok := aff[i].eval(fr)
+		if !ok {
+			return 0, false
+		}
+		buf[i] = Int(v)
+	}
+	return in.internID(g, buf[:len(aff)]), true
 }
 
 // addToSum adds a position, nimber or sum to the option being built.
