@@ -30,6 +30,7 @@ Usage:
   grundy run FILE                 run a file: print its prints, check its checks
   grundy check FILE...            run only the checks and print a summary
   grundy eval [-f FILE] EXPR      print one value (after loading FILE)
+  grundy [repl [FILE...]]         the interactive shell (after loading the FILEs)
   grundy help                     this message
 
 Options (before the file or expression):
@@ -41,8 +42,7 @@ Exit status: 0 on success, 1 when a check fails, 2 on an error.
 // Main runs the command line and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitError
+		args = []string{"repl"}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -55,12 +55,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return r.check(ctx, rest)
 	case "eval":
 		return r.eval(ctx, rest)
+	case "repl":
+		return r.repl(ctx, rest, stdin)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
 	msg := fmt.Sprintf("grundy: unknown command %q", cmd)
-	if s := lang.Closest(cmd, []string{"run", "check", "eval", "help"}); s != "" {
+	if s := lang.Closest(cmd, []string{"run", "check", "eval", "repl", "help"}); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	fmt.Fprintln(stderr, msg)

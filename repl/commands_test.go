@@ -1,0 +1,251 @@
+package repl
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+func TestParseCommand(t *testing.T) {
+	tests := []struct {
+		line, cmd, arg string
+		argOff         int
+		err            string
+	}{
+		{line: ":help", cmd: "help", argOff: 5},
+		{line: ":help Kayles", cmd: "help", arg: "Kayles", argOff: 6},
+		{line: "  :table  sg(n)  for n in 0..3 ", cmd: "table", arg: "sg(n)  for n in 0..3", argOff: 10},
+		{line: ":q", cmd: "quit", argOff: 2},
+		{line: ":ta x", cmd: "table", arg: "x", argOff: 4},
+		{line: ":rel", cmd: "reload", argOff: 4},
+		{line: ":t", err: "ambiguous command :t: :table or :time"},
+		{line: ":tabel x", err: "unknown command :tabel; did you mean :table?"},
+		{line: ":optoins", err: "did you mean :options?"},
+		{line: ":zzzzzzzz", err: ":help lists the commands"},
+		{line: ":", err: "a command name must follow the colon"},
+	}
+	for _, tt := range tests {
+		c, inv, err := parseCommand(tt.line)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("parseCommand(%q): error %v, want one containing %q", tt.line, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("parseCommand(%q): %v", tt.line, err)
+			continue
+		}
+		if c.name != tt.cmd || inv.arg != tt.arg || inv.argOff != tt.argOff {
+			t.Errorf("parseCommand(%q) = %s, %q at %d; want %s, %q at %d", tt.line, c.name, inv.arg, inv.argOff, tt.cmd, tt.arg, tt.argOff)
+		}
+		if tt.arg != "" && tt.line[inv.argOff:inv.argOff+len(tt.arg)] != tt.arg {
+			t.Errorf("parseCommand(%q): offset %d does not point at the argument", tt.line, inv.argOff)
+		}
+	}
+}
+
+func TestParseTable(t *testing.T) {
+	parse := func(line string) (*tableSpec, invocation, error) {
+		_, inv, err := parseCommand(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec, err := parseTable(inv)
+		return spec, inv, err
+	}
+	spec, inv, err := parse(":table sg(Kayles(n)), [x for x in 0..n] for n in 0..30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exprs []string
+	for _, e := range spec.exprs {
+		exprs = append(exprs, e.text)
+		if inv.line[e.off:e.off+len(e.text)] != e.text {
+			t.Errorf("expression %q: offset %d is wrong", e.text, e.off)
+		}
+	}
+	if want := []string{"sg(Kayles(n))", "[x for x in 0..n]"}; !slices.Equal(exprs, want) {
+		t.Errorf("expressions %q, want %q", exprs, want)
+	}
+	if len(spec.gens) != 1 || spec.gens[0].name != "n" || spec.gens[0].rng.text != "0..30" {
+		t.Fatalf("generators %+v", spec.gens)
+	}
+	if g := spec.gens[0].rng; inv.line[g.off:] != "0..30" {
+		t.Errorf("range offset %d is wrong", g.off)
+	}
+
+	spec, inv, err = parse(`:table sg(W(a, b)) for a in 0..3, b in [1, 2, "for"]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(spec.gens) != 2 || spec.gens[1].name != "b" || spec.gens[1].rng.text != `[1, 2, "for"]` {
+		t.Fatalf("grid generators %+v", spec.gens)
+	}
+	if g := spec.gens[1].rng; inv.line[g.off:g.off+len(g.text)] != g.text {
+		t.Errorf("second range offset %d is wrong", g.off)
+	}
+
+	for line, want := range map[string]string{
+		":table":                  "write :table EXPR for n in RANGE",
+		":table sg(n)":            `no "for"`,
+		":table for n in 0..3":    "an expression is missing",
+		":table n for n 0..3":     "expected NAME in RANGE",
+		":table n for if in 0..3": `"if" cannot be a variable name`,
+		":table n for a in 1..2, b in 1..2, c in 1..2": "one generator",
+		":table a, b for a in 1..2, b in 1..2":         "one expression",
+		":table a for a in 1..2, a in 1..2":            "both use the name a",
+	} {
+		if _, _, err := parse(line); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want one containing %q", line, err, want)
+		}
+	}
+}
+
+func TestIncomplete(t *testing.T) {
+	for src, want := range map[string]bool{
+		"game Nim(n) {":                                   true,
+		"game Nim(n) {\n move k in 1..n ->":               true,
+		"game Nim(n) {\n move k in 1..n -> Nim(n - k)\n}": false,
+		"[1,":              true,
+		"1 +":              true,
+		"let x =":          true,
+		"1 + 2":            false,
+		"1 + )":            false, // an error, not a continuation
+		`"abc`:             false,
+		"# only a comment": false,
+	} {
+		if got := incomplete(src); got != want {
+			t.Errorf("incomplete(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestEntryReader(t *testing.T) {
+	var r entryReader
+	var entries []string
+	for _, line := range []string{"game Nim(n) {", "  move k in 1..n -> Nim(n - k)", "}", ":table [", "sg(Nim(3))", "[1,", "", "2]\r"} {
+		if e, done := r.add(line); done {
+			entries = append(entries, e)
+		}
+	}
+	want := []string{"game Nim(n) {\n  move k in 1..n -> Nim(n - k)\n}", ":table [", "sg(Nim(3))", "[1,\n\n2]"}
+	if !slices.Equal(entries, want) {
+		t.Errorf("entries %q, want %q", entries, want)
+	}
+	if r.pending() {
+		t.Error("nothing should be pending")
+	}
+	r.add("(1,")
+	if !r.pending() || r.flush() != "(1," || r.pending() {
+		t.Error("flush should return and forget the unfinished entry")
+	}
+}
+
+func TestHistoryItem(t *testing.T) {
+	entry := "# Nim\ngame Nim(n) {   # a heap\n  move take k in 1..n -> Nim(n - k)\n}"
+	if got, want := historyItem(entry), "game Nim(n) { move take k in 1..n -> Nim(n - k) }"; got != want {
+		t.Errorf("historyItem = %q, want %q", got, want)
+	}
+	if got, want := historyItem(`print "#1" # note`), `print "#1"`; got != want {
+		t.Errorf("historyItem = %q, want %q", got, want)
+	}
+	// The joined item must mean the same when it comes back from the history.
+	s, out := newTestSession()
+	s.Do(t.Context(), historyItem(entry))
+	s.Do(t.Context(), "sg(Nim(5))")
+	if out.String() != "5\n" {
+		t.Errorf("the history item does not define Nim: %q", out.String())
+	}
+}
+
+func TestComplete(t *testing.T) {
+	s, _ := newTestSession()
+	s.Do(t.Context(), "game Kayles(n) {\n move k in 1..2, i in 0..n-k -> Kayles(i) + Kayles(n - k - i)\n}")
+	s.Do(t.Context(), "let kilo = 1000")
+	tests := []struct {
+		line       string
+		head, tail string
+		want       []string
+	}{
+		{":ta", "", "", []string{":table "}},
+		{"  :t", "  ", "", []string{":table ", ":time "}},
+		{"sg(Kay", "sg(", "", []string{"Kayles"}},
+		{"sg(kay", "sg(", "", []string{"Kayles"}}, // case folded when nothing else matches
+		{"k", "", "", []string{"kilo"}},           // exact case first
+		{"1 + ki", "1 + ", "", []string{"kilo"}},
+		{"mo", "", "", []string{"move", "moves"}},
+		{"out", "", "", []string{"outcome"}},
+		{"1 + 2", "1 + 2", "", nil},
+		{"", "", "", nil},
+	}
+	for _, tt := range tests {
+		head, got, tail := s.complete(tt.line, len(tt.line))
+		if head != tt.head || tail != tt.tail || !slices.Equal(got, tt.want) {
+			t.Errorf("complete(%q) = %q, %q, %q; want %q, %q, %q", tt.line, head, got, tail, tt.head, tt.want, tt.tail)
+		}
+	}
+	// In the middle of a line the rest is kept.
+	if head, got, tail := s.complete("sg(Kay) + 1", 6); head != "sg(" || !slices.Equal(got, []string{"Kayles"}) || tail != ") + 1" {
+		t.Errorf("complete in the middle = %q, %q, %q", head, got, tail)
+	}
+}
+
+func TestCompleteFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"kayles.game", "kayles2.game", ".hidden"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "kdir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := newTestSession()
+	line := ":load " + dir + "/k"
+	head, got, _ := s.complete(line, len(line))
+	want := []string{dir + "/kayles.game", dir + "/kayles2.game", dir + "/kdir/"}
+	if head != ":load " || !slices.Equal(got, want) {
+		t.Errorf("complete(%q) = %q, %q; want %q", line, head, got, want)
+	}
+	line = ":l " + dir + "/"
+	if _, got, _ := s.complete(line, len(line)); len(got) != 3 {
+		t.Errorf("hidden files should be left out: %q", got)
+	}
+}
+
+func TestWriteColumns(t *testing.T) {
+	var b strings.Builder
+	writeTable(&b, [][]string{{"n", "sg(G(n))", "outcome"}, {"0", "0", "P"}, {"10", "12", "N"}})
+	want := " n  sg(G(n))  outcome\n 0         0  P\n10        12  N\n"
+	if b.String() != want {
+		t.Errorf("writeTable:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -4500: "-4,500"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// The keywords offered by completion are the language's.
+func TestKeywordList(t *testing.T) {
+	for _, k := range keywordList {
+		if !lang.IsKeyword(k) {
+			t.Errorf("%s is not a keyword", k)
+		}
+	}
+}
+
+func newTestSession() (*Session, *strings.Builder) {
+	var out strings.Builder
+	return New(interp.New(), &out, &out), &out
+}

@@ -1,0 +1,249 @@
+// Package repl is grundy's interactive shell: a thin loop over an interp.Interp
+// that reads entries (source text or :commands), runs them in one long-lived
+// session and prints their values. Entries that are unfinished (an open brace,
+// a dangling operator) continue on a "..." line until they parse.
+//
+// A Session runs either on a terminal, with line editing, history and tab
+// completion (Terminal), or on any reader without prompts (Piped), which is how
+// scripts and tests drive it.
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// filename is the name entries are parsed under, so errors read "repl:LINE:COL".
+const filename = "repl"
+
+// Session is one REPL session: an interpreter, the files loaded into it and the
+// shell's own settings. It is not safe for concurrent use.
+type Session struct {
+	in       *interp.Interp
+	out, err io.Writer
+
+	files      []*loadedFile
+	timing     bool
+	quit       bool
+	pendingDoc string // comment lines entered just before a declaration
+
+	errors       int // entries that failed
+	checksFailed int // checks that failed
+}
+
+// New returns a session over in, printing results to out and errors to errw. The
+// interpreter may already hold definitions (a standard library, for instance).
+func New(in *interp.Interp, out, errw io.Writer) *Session {
+	s := &Session{in: in, out: out, err: errw}
+	in.Out, in.Diag = out, errw
+	in.OnValue = func(v interp.Value) { fmt.Fprintln(s.out, v.Repr()) }
+	return s
+}
+
+// Do runs one complete entry: a :command or source text. Errors are printed and
+// counted, never returned: the session goes on with its state intact. It
+// reports whether the entry succeeded.
+func (s *Session) Do(ctx context.Context, entry string) bool {
+	start, solved := time.Now(), s.in.Solver.Stats().Positions
+	var err error
+	timed := true
+	if isCommand(entry) {
+		var cmd *command
+		var inv invocation
+		cmd, inv, err = parseCommand(entry)
+		if err == nil {
+			timed = cmd.timed
+			err = cmd.run(s, ctx, inv)
+		}
+	} else {
+		err = s.source(ctx, entry)
+	}
+	if err != nil {
+		s.report(err)
+		s.errors++
+	}
+	if s.timing && timed && strings.TrimSpace(entry) != "" {
+		fmt.Fprintf(s.out, "time %s", roundDuration(time.Since(start)))
+		if n := s.in.Solver.Stats().Positions - solved; n > 0 {
+			fmt.Fprintf(s.out, ", %s new positions solved", thousands(n))
+		}
+		fmt.Fprintln(s.out)
+	}
+	return err == nil
+}
+
+// Status is the exit status a script run through the session should end with:
+// 2 if an entry failed, 1 if a check failed, 0 otherwise (as for grundy run).
+func (s *Session) Status() int {
+	switch {
+	case s.errors > 0:
+		return 2
+	case s.checksFailed > 0:
+		return 1
+	}
+	return 0
+}
+
+// source runs source text. A comment-only entry is kept as the doc comment of a
+// declaration that follows it.
+func (s *Session) source(ctx context.Context, entry string) error {
+	if isCommentOnly(entry) {
+		// Comment lines gather into the doc of a declaration that follows at
+		// once; a blank line ends them, as in a file.
+		switch {
+		case strings.TrimSpace(entry) == "":
+			s.pendingDoc = ""
+		case s.pendingDoc != "":
+			s.pendingDoc += "\n" + entry
+		default:
+			s.pendingDoc = entry
+		}
+		return nil
+	}
+	src, shift := entry, 0
+	if s.pendingDoc != "" && startsDeclaration(entry) {
+		src = s.pendingDoc + "\n" + entry
+		shift = strings.Count(s.pendingDoc, "\n") + 1
+	}
+	s.pendingDoc = ""
+	before := s.in.Checks
+	err := s.in.Run(ctx, filename, src)
+	s.checkSummary(before)
+	return relocate(err, src, entry, shift)
+}
+
+// checkSummary says how the checks run since before went.
+func (s *Session) checkSummary(before interp.CheckStats) {
+	after := s.in.Checks
+	failed := after.Failed - before.Failed
+	passed := after.Passed - before.Passed
+	s.checksFailed += failed
+	if passed > 0 && failed == 0 {
+		fmt.Fprintf(s.out, "ok: %s passed (%s)\n", count(passed, "check"), count(after.Cases-before.Cases, "case"))
+	}
+}
+
+// report prints an error the way files report them.
+func (s *Session) report(err error) {
+	var le *lang.Error
+	var les lang.Errors
+	switch {
+	case errors.As(err, &les):
+		for _, e := range les {
+			fmt.Fprintln(s.err, e.Format())
+		}
+	case errors.As(err, &le):
+		fmt.Fprintln(s.err, le.Format())
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(s.err, "interrupted (what was solved so far is kept)")
+	default:
+		fmt.Fprintln(s.err, err)
+	}
+}
+
+// relocate maps the positions of errors in src, which is entry with shift extra
+// lines in front of it (or entry with its text padded), back onto entry. Errors
+// from other sources (a function defined by an earlier entry) are left alone.
+func relocate(err error, src, entry string, shift int) error {
+	if err == nil || src == entry {
+		return err
+	}
+	fix := func(e *lang.Error) {
+		if e.Src != src {
+			return
+		}
+		e.Src = entry
+		if e.Pos.Line > shift {
+			e.Pos.Line -= shift
+		}
+	}
+	var le *lang.Error
+	var les lang.Errors
+	switch {
+	case errors.As(err, &les):
+		for _, e := range les {
+			fix(e)
+		}
+	case errors.As(err, &le):
+		fix(le)
+	}
+	return err
+}
+
+// isCommand reports whether an entry is a :command.
+func isCommand(entry string) bool {
+	return strings.HasPrefix(strings.TrimLeft(entry, " \t"), ":")
+}
+
+// isCommentOnly reports whether an entry holds only comments and blank lines.
+func isCommentOnly(entry string) bool {
+	for line := range strings.SplitSeq(entry, "\n") {
+		if l := strings.TrimSpace(line); l != "" && !strings.HasPrefix(l, "#") {
+			return false
+		}
+	}
+	return true
+}
+
+// startsDeclaration reports whether an entry begins with a game or fn declaration.
+func startsDeclaration(entry string) bool {
+	f := strings.Fields(entry)
+	return len(f) > 0 && (f[0] == "game" || f[0] == "fn")
+}
+
+// roundDuration keeps three significant digits or so.
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// count writes "1 check", "3 checks".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return thousands(n) + " " + noun + "s"
+}
+
+// bytesize writes a memory size for a person.
+func bytesize(n int) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,163 @@
+package repl
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/peterh/liner"
+)
+
+// Prompts: the first line of an entry, and the lines that continue it.
+const (
+	prompt     = "> "
+	contPrompt = "... "
+)
+
+// Banner greets a person at a terminal, before any file is loaded.
+const Banner = `grundy: Sprague-Grundy values of impartial games. :help for help, Ctrl-D to leave.`
+
+// Piped reads entries from r without prompts or line editing, as a script, and
+// returns the exit status (see Status). ctx ends the whole run when cancelled.
+func (s *Session) Piped(ctx context.Context, r io.Reader) int {
+	br := bufio.NewReader(r)
+	var er entryReader
+	for !s.quit {
+		line, err := br.ReadString('\n')
+		if line == "" && err != nil {
+			break
+		}
+		entry, done := er.add(trimNewline(line))
+		if !done {
+			continue
+		}
+		s.Do(ctx, entry)
+		if ctx.Err() != nil {
+			return 2
+		}
+	}
+	if er.pending() && !s.quit {
+		s.Do(ctx, er.flush()) // reports what the unfinished entry lacks
+	}
+	return s.Status()
+}
+
+func trimNewline(line string) string {
+	if n := len(line); n > 0 && line[n-1] == '\n' {
+		return line[:n-1]
+	}
+	return line
+}
+
+// Terminal runs the interactive shell on the process's terminal (standard input
+// and output must be one): line editing, tab completion, history kept in
+// historyFile ("" for none), and Ctrl-C stopping only the computation under way.
+// It returns the exit status, 0 unless the terminal failed.
+func (s *Session) Terminal(historyFile string) int {
+	ln := liner.NewLiner()
+	defer ln.Close()
+	ln.SetCtrlCAborts(true)
+	ln.SetTabCompletionStyle(liner.TabPrints)
+	ln.SetWordCompleter(s.complete)
+	readHistory(ln, historyFile)
+	defer writeHistory(ln, historyFile)
+
+	// Interrupts are ours for the whole session: while liner reads a line it
+	// turns Ctrl-C into a key; while an entry runs, it cancels that entry.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	defer signal.Stop(sigs)
+
+	var er entryReader
+	for !s.quit {
+		p := prompt
+		if er.pending() {
+			p = contPrompt
+		}
+		for len(sigs) > 0 {
+			<-sigs // an interrupt that came too late for the last entry
+		}
+		line, err := ln.Prompt(p)
+		switch {
+		case errors.Is(err, liner.ErrPromptAborted):
+			er.flush() // Ctrl-C drops the line and any unfinished entry
+			continue
+		case errors.Is(err, io.EOF):
+			fmt.Fprintln(s.out)
+			return 0
+		case err != nil:
+			fmt.Fprintln(s.err, "grundy: cannot read the terminal:", err)
+			return 2
+		}
+		entry, done := er.add(line)
+		if !done {
+			continue
+		}
+		if item := historyItem(entry); item != "" {
+			ln.AppendHistory(item)
+		}
+		s.runInterruptible(sigs, entry)
+	}
+	return 0
+}
+
+// runInterruptible runs one entry with a context that an interrupt cancels.
+func (s *Session) runInterruptible(sigs chan os.Signal, entry string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	finished := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+			cancel()
+		case <-finished:
+		}
+	}()
+	s.Do(ctx, entry)
+	close(finished)
+	cancel()
+}
+
+// HistoryFile is where the terminal shell keeps its history:
+// $XDG_STATE_HOME/grundy/history when XDG_STATE_HOME is set, otherwise
+// grundy/history in the user's configuration directory; "" if neither is known.
+func HistoryFile() string {
+	if dir := os.Getenv("XDG_STATE_HOME"); dir != "" {
+		return filepath.Join(dir, "grundy", "history")
+	}
+	if dir, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(dir, "grundy", "history")
+	}
+	return ""
+}
+
+// readHistory loads the history; a missing or unreadable file is no error.
+func readHistory(ln *liner.State, path string) {
+	if path == "" {
+		return
+	}
+	if f, err := os.Open(path); err == nil {
+		ln.ReadHistory(f)
+		f.Close()
+	}
+}
+
+// writeHistory saves the history; if it cannot, the session still ends well.
+func writeHistory(ln *liner.State, path string) {
+	if path == "" {
+		return
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return
+	}
+	ln.WriteHistory(f)
+	f.Close()
+}
