@@ -1,0 +1,214 @@
+//go:build linux
+
+package repl
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/creack/pty"
+
+	"github.com/grundy-lang/grundy/interp"
+)
+
+// TestMain lets the test binary play the shell on a pseudo-terminal: run with
+// GRUNDY_REPL_CHILD=1 it is a terminal session and nothing else.
+func TestMain(m *testing.M) {
+	if os.Getenv("GRUNDY_REPL_CHILD") == "1" {
+		s := New(interp.New(), os.Stdout, os.Stdout)
+		os.Exit(s.Terminal(os.Getenv("GRUNDY_REPL_HISTORY")))
+	}
+	os.Exit(m.Run())
+}
+
+// TestTerminal drives the real terminal path through a pseudo-terminal: a
+// multi-line declaration, Ctrl-C stopping a long solve with the session going
+// on, Ctrl-C at the prompt, tab completion, Ctrl-D, and the history coming back
+// in the next session.
+func TestTerminal(t *testing.T) {
+	history := filepath.Join(t.TempDir(), "state", "history")
+
+	term := startTerminal(t, history)
+	term.expect("> ")
+	term.send("game Kayles(n) {\r")
+	term.expect("\n... ")
+	term.send("  move k in 1..2, i in 0..n-k -> Kayles(i) + Kayles(n - k - i) }\r")
+	term.expect("\n> ")
+	term.send("sg(Kayles(12))\r")
+	term.expect("\n4\r\n> ")
+
+	// A solve that would take minutes; Ctrl-C stops it and nothing else.
+	term.send("sg(Kayles(100000))\r")
+	term.interrupt("interrupted")
+	term.expect("\n> ")
+	term.send("[sg(Kayles(n)) for n in 0..12]\r")
+	term.expect("\n[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]\r\n> ")
+
+	// Ctrl-C at the prompt drops the line, and an unfinished entry with it.
+	term.send("sg(Kay\x03")
+	term.expect("^C\r\n> ")
+	term.send("[1,\r")
+	term.expect("\n... ")
+	term.send("\x03")
+	term.expect("^C\r\n> ")
+	term.send("1 + 1\r")
+	term.expect("\n2\r\n> ")
+
+	// Tab completes a game's name.
+	term.send("sg(Kayl\t(5))\r")
+	term.expect("\n4\r\n> ")
+
+	term.send("\x04")
+	term.exit()
+	data, err := os.ReadFile(history)
+	if err != nil {
+		t.Fatal("no history written:", err)
+	}
+	const decl = "game Kayles(n) { move k in 1..2, i in 0..n-k -> Kayles(i) + Kayles(n - k - i) }"
+	if !strings.Contains(string(data), decl+"\n") {
+		t.Fatalf("the declaration is not one history item:\n%s", data)
+	}
+
+	// The next session has the history: six entries up is the declaration.
+	term = startTerminal(t, history)
+	term.expect("> ")
+	term.send(strings.Repeat("\x1b[A", 6) + "\r")
+	term.expect("\n> ")
+	term.send("sg(Kayles(7))\r")
+	term.expect("\n2\r\n> ")
+	term.send(":quit\r")
+	term.exit()
+}
+
+// ptyTerm is a shell running on a pseudo-terminal, with everything it printed.
+type ptyTerm struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	ptmx   *os.File // our side
+	tty    *os.File // the shell's side, kept to read its terminal mode
+	mu     sync.Mutex
+	out    bytes.Buffer
+	cursor int // expect looks after this point
+	done   chan error
+}
+
+func startTerminal(t *testing.T, history string) *ptyTerm {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skip("no pseudo-terminals here:", err)
+	}
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 50, Cols: 120}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GRUNDY_REPL_CHILD=1", "GRUNDY_REPL_HISTORY="+history, "TERM=xterm")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	term := &ptyTerm{t: t, cmd: cmd, ptmx: ptmx, tty: tty, done: make(chan error, 1)}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(buf)
+			term.mu.Lock()
+			term.out.Write(buf[:n])
+			term.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	go func() { term.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		ptmx.Close()
+		tty.Close()
+	})
+	return term
+}
+
+const patience = 10 * time.Second
+
+func (p *ptyTerm) send(keys string) {
+	p.t.Helper()
+	if _, err := p.ptmx.WriteString(keys); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// seen looks for s after the cursor and moves the cursor past it.
+func (p *ptyTerm) seen(s string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	i := strings.Index(p.out.String()[p.cursor:], s)
+	if i < 0 {
+		return false
+	}
+	p.cursor += i + len(s)
+	return true
+}
+
+// expect waits for the shell to print s.
+func (p *ptyTerm) expect(s string) {
+	p.t.Helper()
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if p.seen(s) {
+			return
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.t.Fatalf("the shell did not print %q; after the last match it printed:\n%q", s, p.out.String()[p.cursor:])
+}
+
+// interrupt presses Ctrl-C once the entry runs (the terminal turns Ctrl-C into
+// a signal again when the line editor hands over) and waits for want.
+func (p *ptyTerm) interrupt(want string) {
+	p.t.Helper()
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if p.signalsOn() {
+			break
+		}
+	}
+	// Press again now and then, in case the first press came too early.
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); {
+		p.send("\x03")
+		for next := time.Now().Add(2 * time.Second); time.Now().Before(next); time.Sleep(5 * time.Millisecond) {
+			if p.seen(want) {
+				return
+			}
+		}
+	}
+	p.t.Fatalf("Ctrl-C did not stop the computation")
+}
+
+// signalsOn reports whether the shell's terminal turns Ctrl-C into SIGINT.
+func (p *ptyTerm) signalsOn() bool {
+	var tio syscall.Termios
+	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, p.tty.Fd(), syscall.TCGETS, uintptr(unsafe.Pointer(&tio)))
+	return errno == 0 && tio.Lflag&syscall.ISIG != 0
+}
+
+// exit waits for the shell to end with status 0.
+func (p *ptyTerm) exit() {
+	p.t.Helper()
+	select {
+	case err := <-p.done:
+		if err != nil {
+			p.t.Fatalf("the shell ended with %v", err)
+		}
+	case <-time.After(patience):
+		p.t.Fatal("the shell did not end")
+	}
+}
