@@ -34,13 +34,13 @@ var commands []*command
 
 func init() {
 	commands = []*command{
-		{name: "help", args: "[NAME]", help: "this help; :help NAME shows the doc of a game, function or command", run: (*Session).help},
+		{name: "help", args: "[NAME]", help: "this help, or the doc of a game or function", run: (*Session).help},
 		{name: "load", args: "FILE", help: "run a file and keep its definitions", timed: true, run: (*Session).load,
 			more: "The file's prints and checks run as with grundy run; its games, functions and lets\nstay defined. :reload loads it again."},
 		{name: "reload", help: "load the loaded files again and say what changed", timed: true, run: (*Session).reload,
 			more: "Declarations whose text did not change are kept, with their memoized values;\nchanged ones are redefined, which forgets the values of every game that depends on them."},
 		{name: "games", help: "list the games, functions and variables defined", run: (*Session).games},
-		{name: "options", args: "POS", help: "the moves from POS, with each option's value and outcome", timed: true, run: (*Session).options,
+		{name: "options", args: "POS", help: "the moves from POS, with values and outcomes", timed: true, run: (*Session).options,
 			more: "POS is a position or a sum, e.g. :options Nim(3) + Nim(5). Moves to a P-position\n(winning moves) are marked."},
 		{name: "table", args: "EXPR for n in RANGE", help: "a table of values; two generators make a grid", timed: true, run: (*Session).table,
 			more: "Examples:\n  :table sg(Kayles(n)) for n in 0..30\n  :table sg(Kayles(n)), outcome(Kayles(n)) for n in 0..10\n  :table sg(Wythoff(a, b)) for a in 0..7, b in 0..7"},

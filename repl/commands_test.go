@@ -1,11 +1,13 @@
 package repl
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
@@ -248,4 +250,59 @@ func TestKeywordList(t *testing.T) {
 func newTestSession() (*Session, *strings.Builder) {
 	var out strings.Builder
 	return New(interp.New(), &out, &out), &out
+}
+
+func TestHelpOverview(t *testing.T) {
+	s, out := newTestSession()
+	if !s.Do(t.Context(), ":help") {
+		t.Fatal(out)
+	}
+	for _, c := range commands {
+		if !strings.Contains(out.String(), "\n  :"+c.name) {
+			t.Errorf(":help does not list :%s", c.name)
+		}
+	}
+	for line := range strings.SplitSeq(out.String(), "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("a line of :help is %d columns wide: %q", n, line)
+		}
+	}
+	if !strings.Contains(out.String(), "Built-in functions: abs all any") {
+		t.Error(":help does not list the built-ins")
+	}
+}
+
+// The examples in the help of :table work as written.
+func TestTableHelpExamples(t *testing.T) {
+	s, out := newTestSession()
+	s.Do(t.Context(), "game Kayles(n) {\n move k in 1..2, i in 0..n-k -> Kayles(i) + Kayles(n - k - i)\n}")
+	s.Do(t.Context(), "game Wythoff(a, b) {\n move k in 1..a -> Wythoff(a - k, b)\n move k in 1..b -> Wythoff(a, b - k)\n move k in 1..min(a, b) -> Wythoff(a - k, b - k)\n}")
+	c, _, _ := parseCommand(":table")
+	for line := range strings.SplitSeq(c.more, "\n") {
+		if ex, ok := strings.CutPrefix(strings.TrimSpace(line), ":table "); ok {
+			out.Reset()
+			if !s.Do(t.Context(), ":table "+ex) {
+				t.Errorf(":table %s failed: %s", ex, out)
+			}
+		}
+	}
+}
+
+func TestTableInterrupted(t *testing.T) {
+	s, out := newTestSession()
+	s.Do(t.Context(), "game Kayles(n) {\n move k in 1..2, i in 0..n-k -> Kayles(i) + Kayles(n - k - i)\n}")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer time.AfterFunc(200*time.Millisecond, cancel).Stop()
+	if s.Do(ctx, ":table sg(Kayles(n)) for n in [3, 100000, 4]") {
+		t.Fatal("the table should have been interrupted")
+	}
+	want := "n  sg(Kayles(n))\n3              3\ninterrupted at n = 100000 (what was solved so far is kept)\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	out.Reset()
+	s.Do(t.Context(), "sg(Kayles(20))")
+	if out.String() != "1\n" {
+		t.Errorf("after the interrupt: %q", out)
+	}
 }

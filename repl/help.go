@@ -12,16 +12,17 @@ import (
 
 // cheatSheet is the language summary :help prints under the commands.
 const cheatSheet = `The language:
-  game Nim(n) {                            a game: its positions are Nim(0), Nim(1), ...
-    move take k in 1..n -> Nim(n - k)      a move clause: label, generators, result
+  game Nim(n) {                        a game; its positions are Nim(0), ...
+    move take k in 1..n -> Nim(n - k)  a move: label, generators, result
   }
   move k in 1..2, i in 0..n-k where i > 0 -> Kayles(i) + Kayles(n - k - i)
-  fn f(n) = n % 4       let S = {1, 3, 4}       fn(x) => x + 1  (a function value)
-  sg(G)  outcome(G)  winning(G)  moves(G)       G + H is a sum, *3 a nimber
-  [f(n) for n in 0..10 where n % 2 == 0]        a..b is inclusive; ^ is XOR
-  print EXPR      check COND for n in 0..100    _ is the last value
+  fn f(n) = n % 4     let S = {1, 3, 4}     fn(x) => x + 1  (a function value)
+  sg(G)  outcome(G)  winning(G)  moves(G)   G + H is a sum, *3 a nimber
+  [f(n) for n in 0..10 where n % 2 == 0]    a..b is inclusive, ^ is XOR
+  print EXPR    check COND for n in 0..100  _ is the last value
 An entry continues on a "..." line while a brace or bracket is open.
 A comment just above a game or fn is its doc, shown by :help NAME.
+:games lists what is defined, the standard library's games too.
 Tab completes names; Ctrl-C stops a computation; Ctrl-D leaves.`
 
 // keywordHelp explains the keywords :help accepts.

@@ -142,7 +142,12 @@ func (s *Session) report(err error) {
 	case errors.As(err, &le):
 		fmt.Fprintln(s.err, le.Format())
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(s.err, "interrupted (what was solved so far is kept)")
+		msg := "interrupted"
+		var it *interruption
+		if errors.As(err, &it) {
+			msg = it.Error()
+		}
+		fmt.Fprintln(s.err, msg+" (what was solved so far is kept)")
 	default:
 		fmt.Fprintln(s.err, err)
 	}

@@ -248,7 +248,7 @@ func (s *Session) table(ctx context.Context, inv invocation) error {
 		for _, f := range fns {
 			v, err := s.call(ctx, inv, f, x)
 			if err != nil {
-				return err
+				return stoppedAt(err, names[0]+" = "+x.Repr())
 			}
 			row = append(row, v.Repr())
 		}
@@ -275,13 +275,31 @@ func (s *Session) grid(ctx context.Context, inv invocation, spec *tableSpec, f *
 				if len(row) > 1 {
 					rows = append(rows, row)
 				}
-				return err
+				return stoppedAt(err, spec.gens[0].name+" = "+a.Repr()+", "+spec.gens[1].name+" = "+b.Repr())
 			}
 			row = append(row, v.Repr())
 		}
 		rows = append(rows, row)
 	}
 	return nil
+}
+
+// interruption is an interrupt that stopped a table at some row.
+type interruption struct {
+	at  string // e.g. "n = 17"
+	err error
+}
+
+func (e *interruption) Error() string { return "interrupted at " + e.at }
+func (e *interruption) Unwrap() error { return e.err }
+
+// stoppedAt says where an interrupt stopped a table; other errors point at
+// their expression already.
+func stoppedAt(err error, at string) error {
+	if errors.Is(err, context.Canceled) {
+		return &interruption{at, err}
+	}
+	return err
 }
 
 // writeTable prints a header row and data rows; columns whose data are all
