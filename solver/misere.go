@@ -16,7 +16,8 @@ import (
 //  2. Tame genus arithmetic (J. H. Conway, On Numbers and Games, 2nd ed. 2001, ch. 12;
 //     Berlekamp, Conway and Guy, Winning Ways, 2nd ed., vol. 2, ch. 13): when every
 //     component is tame, the sum adds like misère Nim (see Genus and Tame).
-//  3. The misère Grundy value of a single position, from its genus.
+//  3. The genus (below) of the rest when the sum is that rest plus some *2 heaps and at
+//     most one other heap: R + n·*2 + *k is a P-position iff γn(R) = k.
 //  4. Otherwise a memoized depth-first search over the sums reached, each kept in
 //     canonical form (a sorted multiset of components and heaps), stopping at the first
 //     move to a P-position and deciding tame or Nim sub-sums by rules 1-2.
@@ -30,7 +31,7 @@ import (
 const (
 	MethodNim    = "misère Nim (Bouton)"
 	MethodTame   = "tame genus"
-	MethodValue  = "misère Grundy value"
+	MethodGenus  = "genus"
 	MethodSearch = "search"
 )
 
@@ -208,8 +209,8 @@ func (m *Misere) Decide(ctx context.Context, comps []Pos, heaps ...int64) (Verdi
 	if gid, ok := m.tameGenusOf(atoms); ok {
 		return Verdict{P: m.genera[gid].Seq[0] == 0, Method: MethodTame}, nil
 	}
-	if st, ok := m.lookup(atoms); ok && m.states[st].genus >= 0 {
-		return Verdict{P: m.genera[m.states[st].genus].Seq[0] == 0, Method: MethodValue}, nil
+	if p, ok := m.genusOut(atoms); ok {
+		return Verdict{P: p, Method: MethodGenus}, nil
 	}
 	p, err := m.outcome(ctx, atoms)
 	return Verdict{P: p, Method: MethodSearch}, err

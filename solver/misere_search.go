@@ -18,7 +18,7 @@ type oframe struct {
 }
 
 // quickOut decides the misère outcome of the sorted sum atoms without a search when it
-// can: by Bouton's rule, by tame genus arithmetic, or from the memo.
+// can: by Bouton's rule, by tame genus arithmetic, from the memo, or from a known genus.
 func (m *Misere) quickOut(atoms []int64) (isP, known bool) {
 	if p, ok := m.nimOnly(atoms); ok {
 		return p, true
@@ -26,18 +26,35 @@ func (m *Misere) quickOut(atoms []int64) (isP, known bool) {
 	if gid, ok := m.tameGenusOf(atoms); ok {
 		return m.genera[gid].Seq[0] == 0, true
 	}
-	st, ok := m.lookup(atoms)
-	if !ok {
+	if st, ok := m.lookup(atoms); ok {
+		if out := m.states[st].out; out == outP || out == outN {
+			return out == outP, true
+		}
+	}
+	return m.genusOut(atoms)
+}
+
+// genusOut decides a sum R + n·*2 + *k (k >= 0) from the genus of R when it is known:
+// it is a P-position iff γn(R) = k, since γn(R) is the misère Grundy value of R + n·*2
+// (see Misere).
+func (m *Misere) genusOut(atoms []int64) (isP, known bool) {
+	i, twos, others := 0, 0, 0
+	var k int64
+	for ; i < len(atoms) && atoms[i] < 0; i++ { // heaps sort first
+		if atoms[i] == -2 {
+			twos++
+		} else {
+			k, others = -atoms[i], others+1
+		}
+	}
+	if others > 1 {
 		return false, false
 	}
-	s := m.states[st]
-	switch {
-	case s.out == outP || s.out == outN:
-		return s.out == outP, true
-	case s.genus >= 0:
-		return m.genera[s.genus].Seq[0] == 0, true
+	st, ok := m.lookup(atoms[i:])
+	if !ok || m.states[st].genus < 0 {
+		return false, false
 	}
-	return false, false
+	return m.genera[m.states[st].genus].Gamma(twos) == k, true
 }
 
 // tameGenusOf returns the genus of the sum atoms when every component of it is known to
