@@ -287,6 +287,9 @@ func TestGenusString(t *testing.T) {
 		}
 	}
 	g := Genus{4, []int64{1, 4, 6}}
+	if !g.Equal(Genus{4, []int64{1, 4, 6}}) || g.Equal(Genus{4, []int64{0, 4, 6}}) || g.Equal(Genus{6, []int64{1, 4, 6}}) {
+		t.Error("Equal")
+	}
 	if got := []int64{g.Gamma(0), g.Gamma(1), g.Gamma(2), g.Gamma(3), g.Gamma(4), g.Gamma(9)}; !slices.Equal(got, []int64{1, 4, 6, 4, 6, 4}) {
 		t.Errorf("Gamma: %v", got)
 	}
