@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -23,7 +24,8 @@ type Game struct {
 	NativeOutcome func(args []Value) (isP bool, ok bool)
 
 	serial    int
-	nimber    bool // the built-in game of nimbers *k
+	nimber    bool   // the built-in game of nimbers *k
+	canon     evalFn // the canonical form of the arguments, if declared
 	frameSize int
 	moves     []*compiledMove
 
@@ -79,7 +81,7 @@ const (
 
 // internOne is internID for a game of one argument, without building a slice.
 func (in *Interp) internOne(g *Game, arg Value) solver.Pos {
-	if arg.K == KInt && arg.N >= 0 && arg.N < int64(len(g.dense)) {
+	if g.canon == nil && arg.K == KInt && arg.N >= 0 && arg.N < int64(len(g.dense)) {
 		if id := g.dense[arg.N]; id != 0 {
 			return solver.Pos(id - 1)
 		}
@@ -89,6 +91,9 @@ func (in *Interp) internOne(g *Game, arg Value) solver.Pos {
 
 // internID returns the dense id of g(args), creating it if it is new.
 func (in *Interp) internID(g *Game, args []Value) solver.Pos {
+	if g.canon != nil {
+		args = in.canonical(g, args)
+	}
 	if len(args) == 1 && args[0].K == KInt && args[0].N >= 0 && args[0].N < denseLimit {
 		n := int(args[0].N)
 		if n < len(g.dense) && g.dense[n] != 0 {
@@ -143,6 +148,20 @@ func packKey(args []Value) (uint64, bool) {
 		key = key<<packBits | uint64(a.N)&(1<<packBits-1)
 	}
 	return key, true
+}
+
+// canonical applies a game's declared canonical form to its arguments.
+func (in *Interp) canonical(g *Game, args []Value) []Value {
+	fr := newFrame(g.frameSize, nil)
+	copy(fr.slots, args)
+	v := g.canon(fr)
+	if len(args) == 1 {
+		return []Value{v}
+	}
+	if v.K != KTuple || len(v.Seq()) != len(args) {
+		panic(&lang.Error{Pos: g.Pos, Msg: fmt.Sprintf("the canonical form of %s must be a tuple of %d values, but it is %s %s", g.Name, len(args), v.K, v.Repr())})
+	}
+	return v.Seq()
 }
 
 func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {

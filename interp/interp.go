@@ -214,6 +214,9 @@ func (c *compiler) define(prog *lang.Program) {
 		switch d := p.decl.(type) {
 		case *lang.GameDecl:
 			g := p.cell.V.R.(*Game)
+			if d.Canon != nil {
+				g.canon = c.expr(d.Canon)
+			}
 			for _, m := range d.Moves {
 				g.moves = append(g.moves, c.move(m))
 			}

@@ -188,6 +188,29 @@ func TestCheckFailureNamesCounterexample(t *testing.T) {
 	}
 }
 
+func TestCanonicalFormSharesPositions(t *testing.T) {
+	src := `game W(a, b) {
+  canonical (min(a, b), max(a, b))
+  move left k in 1..a -> W(a - k, b)
+  move right k in 1..b -> W(a, b - k)
+}
+print W(5, 3)
+print W(3, 5) == W(5, 3)
+print [sg(W(a, b)) for a in 0..3, b in 0..3] == [sg(Nim(a) + Nim(b)) for a in 0..3, b in 0..3]
+game Bad(a, b) {
+  canonical a
+  move -> Bad(0, 0)
+}
+print Bad(1, 2)`
+	out, errs := run(t, src)
+	if out != "W(3, 5)\ntrue\ntrue\n" {
+		t.Errorf("output %q", out)
+	}
+	if !strings.Contains(errs, "t.game:9:1: the canonical form of Bad must be a tuple of 2 values, but it is int 1") {
+		t.Errorf("error %q", errs)
+	}
+}
+
 func TestCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

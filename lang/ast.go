@@ -20,7 +20,10 @@ type GameDecl struct {
 	Pos    Position
 	Name   string   `parser:"'game' @Ident"`
 	Params []*Param `parser:"'(' (@@ (',' @@)*)? ')'"`
-	Moves  []*Move  `parser:"'{' @@* '}'"`
+	// Canon, when given, maps a position's arguments to a canonical tuple, so that
+	// symmetric positions share one memo entry: canonical (min(a, b), max(a, b)).
+	Canon Expr    `parser:"'{' ('canonical' @@)?"`
+	Moves []*Move `parser:"@@* '}'"`
 	// Doc is the comment block written just above the declaration.
 	Doc string
 	// FrameSize is the number of local slots its moves need, set by the checker.

@@ -110,6 +110,9 @@ func (c *checker) checkStmt(s Stmt) {
 	case *GameDecl:
 		fr := &frame{}
 		sc := c.params(&scope{fr: fr}, s.Params)
+		if s.Canon != nil {
+			c.expr(sc, s.Canon)
+		}
 		for _, m := range s.Moves {
 			inner := c.gens(sc, m.Gens)
 			if m.Where != nil {

@@ -33,7 +33,7 @@ var (
 // keywords cannot be used as names.
 var keywords = map[string]bool{
 	"game": true, "move": true, "where": true, "fn": true, "let": true, "print": true,
-	"check": true, "for": true, "in": true, "if": true, "then": true, "else": true,
+	"check": true, "canonical": true, "for": true, "in": true, "if": true, "then": true, "else": true,
 	"and": true, "or": true, "not": true, "true": true, "false": true,
 }
 

@@ -4,6 +4,7 @@ package lang
 func Walk(node any, fn func(Expr)) {
 	switch n := node.(type) {
 	case *GameDecl:
+		walkOpt(n.Canon, fn)
 		for _, m := range n.Moves {
 			walkGens(m.Gens, fn)
 			walkOpt(m.Where, fn)
