@@ -27,7 +27,9 @@ const filename = "repl"
 // shell's own settings. It is not safe for concurrent use.
 type Session struct {
 	in       *interp.Interp
-	out, err io.Writer
+	out, err io.Writer // both end a progress line before they write
+
+	progress *progressLine // the progress line of the entry running, if any
 
 	files      []*loadedFile
 	timing     bool
@@ -41,8 +43,9 @@ type Session struct {
 // New returns a session over in, printing results to out and errors to errw. The
 // interpreter may already hold definitions (a standard library, for instance).
 func New(in *interp.Interp, out, errw io.Writer) *Session {
-	s := &Session{in: in, out: out, err: errw}
-	in.Out, in.Diag = out, errw
+	s := &Session{in: in}
+	s.out, s.err = &output{s, out}, &output{s, errw}
+	in.Out, in.Diag = s.out, s.err
 	in.OnValue = func(v interp.Value) { fmt.Fprintln(s.out, v.Repr()) }
 	return s
 }
@@ -89,6 +92,20 @@ func (s *Session) Status() int {
 		return 1
 	}
 	return 0
+}
+
+// output is a stream of the session: the progress line, if one is shown, is
+// cleared (and stays off for the rest of the entry) before anything is written.
+type output struct {
+	s *Session
+	w io.Writer
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.s.progress != nil {
+		o.s.progress.Done()
+	}
+	return o.w.Write(p)
 }
 
 // source runs source text. A comment-only entry is kept as the doc comment of a
