@@ -17,6 +17,8 @@ var builtinDefs = []builtin{
 	{name: "winning", min: 1, max: 2, doc: "winning(G) lists the moves from G to a P-position (empty when G is a P-position)", fn: biWinning},
 	{name: "moves", min: 1, max: 1, doc: "moves(G) lists every move from G, labelled", fn: biMoves},
 	{name: "options", min: 1, max: 1, doc: "options(G) lists the positions (or sums) one move from G", fn: biOptions},
+	{name: "genus", min: 1, max: 1, doc: "genus(G) is Conway's genus g^(g0 g1 g2 ...) of a position or sum: its normal value, then the misère values of G, G + *2, G + *2 + *2, ...", fn: biGenus},
+	{name: "tame", min: 1, max: 1, doc: "tame(G) tells whether G is tame: every position in its game tree has a tame genus, so misère sums with it follow misère Nim", fn: biTame},
 	{name: "min", min: 1, max: -1, doc: "min(a, b, ...) or min(xs): the smallest value", fn: biMinMax(-1)},
 	{name: "max", min: 1, max: -1, doc: "max(a, b, ...) or max(xs): the largest value", fn: biMinMax(1)},
 	{name: "abs", min: 1, max: 1, doc: "abs(n): the absolute value", fn: biAbs},
@@ -103,10 +105,11 @@ func (s *callSite) value(p Value) int64 {
 	return v
 }
 
-// mode reads the optional play-mode argument.
+// mode reads the optional play-mode argument: true for misère play. Without one,
+// the session's default applies (grundy eval --misere).
 func (s *callSite) mode(args []Value, i int) bool {
 	if len(args) <= i {
-		return false
+		return s.c.in.DefaultMisere
 	}
 	if args[i].K != KMode {
 		s.fail("the play mode must be normal or misere, not %s %s", args[i].K, args[i].Repr())
@@ -114,14 +117,10 @@ func (s *callSite) mode(args []Value, i int) bool {
 	return args[i].N == Misere.N
 }
 
-func (s *callSite) noMisere(args []Value, fn string) {
-	if s.mode(args, 1) {
-		s.fail("%s(G, misere) is not available yet: misère play is being built", fn)
-	}
-}
-
 func biSG(s *callSite, args []Value) Value {
-	s.noMisere(args, "sg")
+	if s.mode(args, 1) {
+		return Int(s.misereValue(args[0]))
+	}
 	var x int64
 	for _, p := range s.components(args[0], "sg") {
 		x ^= s.value(p)
@@ -138,14 +137,22 @@ func nativeOutcome(v Value) (isP, ok bool) {
 	return v.Pos().Game.NativeOutcome(v.Pos().Args)
 }
 
-func biOutcome(s *callSite, args []Value) Value {
-	if isP, ok := nativeOutcome(args[0]); ok && !s.mode(args, 1) {
-		return map[bool]Value{true: OutcomeP, false: OutcomeN}[isP]
-	}
-	if biSG(s, args).N == 0 {
+func outcomeValue(isP bool) Value {
+	if isP {
 		return OutcomeP
 	}
 	return OutcomeN
+}
+
+func biOutcome(s *callSite, args []Value) Value {
+	if s.mode(args, 1) {
+		isP, _ := s.misereDecide(args[0])
+		return outcomeValue(isP)
+	}
+	if isP, ok := nativeOutcome(args[0]); ok {
+		return outcomeValue(isP)
+	}
+	return outcomeValue(biSG(s, args).N == 0)
 }
 
 // allMoves lists the labelled moves of a position or sum; in a sum, each move
@@ -155,6 +162,7 @@ func (s *callSite) allMoves(v Value, fn string) []*Move {
 	var out []*Move
 	for i, p := range parts {
 		for _, m := range s.c.in.labelledMoves(p) {
+			m.Index = i
 			if v.K == KSum {
 				m.From, m.InSum = v, true
 				rest := slices.Clone(parts)
@@ -200,11 +208,17 @@ func biOptions(s *callSite, args []Value) Value {
 }
 
 func biWinning(s *callSite, args []Value) Value {
-	s.noMisere(args, "winning")
+	if s.mode(args, 1) {
+		return moveValues(s.misereWinning(args[0]))
+	}
 	if _, ok := nativeOutcome(args[0]); ok {
 		var out []*Move
 		for _, m := range s.allMoves(args[0], "winning") {
-			if isP, ok := nativeOutcome(m.To); ok && isP {
+			isP, ok := nativeOutcome(m.To)
+			if !ok {
+				isP = biSG(s, []Value{m.To}).N == 0
+			}
+			if isP {
 				out = append(out, m)
 			}
 		}
@@ -217,17 +231,16 @@ func biWinning(s *callSite, args []Value) Value {
 		vals[i] = s.value(p)
 		total ^= vals[i]
 	}
-	var out []*Move
 	if total == 0 {
 		return List(nil)
 	}
+	var out []*Move
 	for _, m := range s.allMoves(args[0], "winning") {
-		i := slices.IndexFunc(parts, func(p Value) bool { return Equal(p, m.Part) })
 		var after int64
 		for _, c := range s.components(m.PartTo, "winning") {
 			after ^= s.value(c)
 		}
-		if after == vals[i]^total {
+		if after == vals[m.Index]^total {
 			out = append(out, m)
 		}
 	}

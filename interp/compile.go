@@ -719,11 +719,7 @@ func (in *Interp) internAffine(g *Game, aff []affineInt, fr *Frame) (solver.Pos,
 func (c *compiler) addToSum(pos lang.Position, v Value, sb *sumBuilder) {
 	switch v.K {
 	case KPos:
-		p := v.Pos()
-		if p.Game.nimber {
-			sb.nim ^= p.Args[0].N
-			return
-		}
+		// Nimbers stay separate components: under misère play *3 + *5 is not *6.
 		sb.comps = append(sb.comps, solver.Pos(v.N))
 	case KSum:
 		for _, p := range v.Seq() {

@@ -237,6 +237,7 @@ type Move struct {
 	PartTo   Value // what that component becomes
 	To       Value // the whole position or sum after the move
 	InSum    bool
+	Index    int // which component of the sum the move is made in
 }
 
 // String describes the move, e.g. "take 2 -> Nim(1)" or "take 2 from Nim(3) -> Nim(1)".
@@ -298,9 +299,4 @@ func (in *Interp) labelledMoves(pos Value) []*Move {
 // nimber returns the position *k.
 func (in *Interp) nimber(k int64) Value {
 	return in.position(in.nimberGame, []Value{Int(k)})
-}
-
-// forgetGame drops the memoized values of g's positions.
-func (in *Interp) forgetGame(g *Game) {
-	in.Solver.Forget(g.ids)
 }

@@ -28,6 +28,8 @@ type Interp struct {
 	Solver *solver.Solver
 	// Checks counts the checks run so far.
 	Checks CheckStats
+	// DefaultMisere makes sg, outcome and winning play misère when no mode is given.
+	DefaultMisere bool
 
 	globals    map[string]*Global
 	positions  []*PosEntry
@@ -37,6 +39,7 @@ type Interp struct {
 	frames     framePool
 	entrySlab  []PosEntry // storage for new positions, allocated in blocks
 	argSlab    []Value
+	misere     *solver.Misere // made on first misère query
 	ctx        context.Context
 	steps      int
 	depth      int
@@ -282,10 +285,23 @@ func (in *Interp) invalidate(changed []string) {
 	}
 	// Positions of every game are forgotten if the game is dirty; old game objects
 	// that were replaced keep their ids but nothing reaches them any more.
+	var forget []solver.Pos
 	for _, e := range in.positions {
-		if g := in.globals[e.Game.Name]; g != nil && dirty[e.Game.Name] {
-			in.Solver.Forget([]solver.Pos{e.ID})
+		if dirty[e.Game.Name] {
+			forget = append(forget, e.ID)
 		}
+	}
+	in.Solver.Forget(forget)
+	if in.misere != nil {
+		in.misere.Clear() // it keeps no per-position record to forget selectively
+	}
+}
+
+// ClearMemo drops every memoized value, normal and misère. Interned positions stay.
+func (in *Interp) ClearMemo() {
+	in.Solver.Clear()
+	if in.misere != nil {
+		in.misere.Clear()
 	}
 }
 

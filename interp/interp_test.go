@@ -251,3 +251,13 @@ func TestRedefinitionForgetsDependents(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+func newSession() *interp.Interp { return stdlib.New() }
+
+func evalIn(in *interp.Interp, src string) (string, error) {
+	v, err := in.Eval(context.Background(), "t", src)
+	if err != nil {
+		return "", err
+	}
+	return v.Repr(), nil
+}

@@ -1,0 +1,127 @@
+package interp
+
+import (
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Misère play: the player who makes the last move loses. Sums do not XOR; the
+// solver's Misere decides them by misère Nim, genus theory for tame sums, and a
+// memoized search over canonical sums otherwise.
+
+// misereSolver returns the session's misère solver, made on first use.
+func (in *Interp) misereSolver() *solver.Misere {
+	if in.misere == nil {
+		in.misere = solver.NewMisere(in.Solver)
+	}
+	return in.misere
+}
+
+// misereParts splits a position or sum into game components and nimber heaps (the
+// solver decides heaps by Bouton's rule).
+func (s *callSite) misereParts(v Value, fn string) (comps []solver.Pos, heaps []int64) {
+	for _, p := range s.components(v, fn) {
+		if e := p.Pos(); e.Game.nimber {
+			heaps = append(heaps, e.Args[0].N)
+		} else {
+			comps = append(comps, solver.Pos(p.N))
+		}
+	}
+	return comps, heaps
+}
+
+// MisereMethod names the rule that decided a misère outcome, for explanations:
+// "misère Nim (Bouton)", "tame genus", "genus" or "search".
+type MisereMethod = string
+
+// misereDecide returns whether v is a misère P-position and which rule decided it.
+func (s *callSite) misereDecide(v Value) (bool, MisereMethod) {
+	comps, heaps := s.misereParts(v, "outcome")
+	in := s.c.in
+	verdict, err := in.misereSolver().Decide(in.ctx, comps, heaps...)
+	if err != nil {
+		s.raise(err)
+	}
+	return verdict.P, verdict.Method
+}
+
+// misereValue is the misère Grundy value: of a position (CGSuite's MisereNimValue),
+// or of a sum (the first term of its genus).
+func (s *callSite) misereValue(v Value) int64 {
+	in := s.c.in
+	if v.K == KPos && !v.Pos().Game.nimber {
+		x, err := in.misereSolver().Value(in.ctx, solver.Pos(v.N))
+		if err != nil {
+			s.raise(err)
+		}
+		return x
+	}
+	g, _ := s.sumGenus(v, "sg")
+	return g.Misere()
+}
+
+func (s *callSite) sumGenus(v Value, fn string) (solver.Genus, bool) {
+	comps, heaps := s.misereParts(v, fn)
+	in := s.c.in
+	g, tame, err := in.misereSolver().SumGenus(in.ctx, comps, heaps...)
+	if err != nil {
+		s.raise(err)
+	}
+	return g, tame
+}
+
+// misereWinning lists the labelled moves of v to a misère P-position.
+func (s *callSite) misereWinning(v Value) []*Move {
+	parts := s.components(v, "winning")
+	comps, heaps := s.misereParts(v, "winning")
+	in := s.c.in
+	wins, err := in.misereSolver().WinningMoves(in.ctx, comps, heaps...)
+	if err != nil {
+		s.raise(err)
+	}
+	// The solver numbers game components first, then heaps; map back to parts.
+	var order []int
+	for _, heapsPass := range []bool{false, true} {
+		for i, p := range parts {
+			if p.Pos().Game.nimber == heapsPass {
+				order = append(order, i)
+			}
+		}
+	}
+	// Each part's moves, in the order of its options (for a heap *k, the move to *j
+	// is option j, which is how the solver numbers heap options too).
+	byPart := make([][]*Move, len(parts))
+	for _, m := range s.allMoves(v, "winning") {
+		byPart[m.Index] = append(byPart[m.Index], m)
+	}
+	var out []*Move
+	for _, w := range wins {
+		out = append(out, byPart[order[w.Comp]][w.Option])
+	}
+	return out
+}
+
+func biGenus(s *callSite, args []Value) Value {
+	if args[0].K == KPos && !args[0].Pos().Game.nimber {
+		in := s.c.in
+		g, err := in.misereSolver().Genus(in.ctx, solver.Pos(args[0].N))
+		if err != nil {
+			s.raise(err)
+		}
+		return Str(g.String())
+	}
+	g, _ := s.sumGenus(args[0], "genus")
+	return Str(g.String())
+}
+
+func biTame(s *callSite, args []Value) Value {
+	if args[0].K == KPos && !args[0].Pos().Game.nimber {
+		in := s.c.in
+		t, err := in.misereSolver().Tame(in.ctx, solver.Pos(args[0].N))
+		if err != nil {
+			s.raise(err)
+		}
+		return Bool(t)
+	}
+	_, tame := s.sumGenus(args[0], "tame")
+	return Bool(tame)
+}
