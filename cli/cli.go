@@ -15,6 +15,7 @@ import (
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 // Exit codes.
@@ -29,7 +30,9 @@ const usage = `grundy: Sprague-Grundy values, outcomes and winning moves of impa
 Usage:
   grundy run FILE                 run a file: print its prints, check its checks
   grundy check FILE...            run only the checks and print a summary
-  grundy eval [-f FILE] EXPR      print one value (after loading FILE)
+  grundy eval [-f FILE] [--misere] EXPR
+                                  print one value (after loading FILE); with
+                                  --misere, queries default to misère play
   grundy [repl [FILE...]]         the interactive shell (after loading the FILEs)
   grundy help                     this message
 
@@ -79,6 +82,7 @@ type runner struct {
 type options struct {
 	maxPositions int
 	file         string
+	misere       bool
 }
 
 func (r *runner) parseFlags(name string, args []string, withFile bool) (*options, []string, bool) {
@@ -88,6 +92,7 @@ func (r *runner) parseFlags(name string, args []string, withFile bool) (*options
 	fs.IntVar(&o.maxPositions, "max-positions", 50_000_000, "stop after memoizing this many positions")
 	if withFile {
 		fs.StringVar(&o.file, "f", "", "load this file first")
+		fs.BoolVar(&o.misere, "misere", false, "play misère by default: sg, outcome and winning without a mode mean misère")
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, false
@@ -96,9 +101,10 @@ func (r *runner) parseFlags(name string, args []string, withFile bool) (*options
 }
 
 func (r *runner) newInterp(o *options) *interp.Interp {
-	in := interp.New()
+	in := stdlib.New()
 	in.Out, in.Diag = r.stdout, r.stderr
 	in.Solver.Limits.MaxPositions = o.maxPositions
+	in.DefaultMisere = o.misere
 	return in
 }
 
