@@ -2,6 +2,7 @@ package repl
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -304,5 +305,21 @@ func TestTableInterrupted(t *testing.T) {
 	s.Do(t.Context(), "sg(Kayles(20))")
 	if out.String() != "1\n" {
 		t.Errorf("after the interrupt: %q", out)
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	s, out := newTestSession()
+	stop := s.showProgress("sg(X(1000))")
+	time.Sleep(1300 * time.Millisecond)
+	fmt.Fprintln(s.out, "42") // output ends the line first
+	stop()
+	const line = "sg(X(1000)): 1s (Ctrl-C stops)"
+	want := "\r" + line + "\r" + strings.Repeat(" ", len(line)) + "\r42\n"
+	if out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+	if s.in.Solver.OnProgress != nil || s.progress != nil {
+		t.Error("the progress hooks are left behind")
 	}
 }

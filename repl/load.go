@@ -33,11 +33,11 @@ func (s *Session) load(ctx context.Context, inv invocation) error {
 	if path == "" {
 		return errors.New("write :load FILE, e.g. :load examples/kayles.game")
 	}
-	return s.Load(ctx, expandHome(path))
+	return s.loadFile(ctx, expandHome(path))
 }
 
-// Load runs a file in the session and remembers it for :reload.
-func (s *Session) Load(ctx context.Context, path string) error {
+// loadFile runs a file in the session and remembers it for :reload.
+func (s *Session) loadFile(ctx context.Context, path string) error {
 	f := s.file(path)
 	if f == nil {
 		if _, err := os.Stat(path); err != nil {

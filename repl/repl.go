@@ -103,7 +103,7 @@ type output struct {
 
 func (o *output) Write(p []byte) (int, error) {
 	if o.s.progress != nil {
-		o.s.progress.Done()
+		o.s.progress.erase()
 	}
 	return o.w.Write(p)
 }

@@ -163,35 +163,37 @@ func (s *Session) showProgress(entry string) (stop func()) {
 	s.progress = p
 	return func() {
 		close(done)
-		p.Done()
+		p.erase()
 		s.progress = nil
 		s.in.Solver.OnProgress = nil
 	}
 }
 
-// progressLine is one line redrawn in place with a carriage return, until Done
+// progressLine is one line redrawn in place with a carriage return, until erase
 // erases it for good. Its methods may be called from several goroutines.
 type progressLine struct {
 	mu       sync.Mutex
 	w        io.Writer
-	shown    int // runes on screen
+	shown    int    // runes on screen
+	last     string // the line drawn last
 	finished bool
 }
 
 func (p *progressLine) draw(line string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.finished {
+	line = abbreviate(line, 79)
+	if p.finished || line == p.last {
 		return
 	}
-	line = abbreviate(line, 79)
+	p.last = line
 	n := utf8.RuneCountInString(line)
 	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", max(p.shown-n, 0)))
 	p.shown = n
 }
 
-// Done erases the line; later draws do nothing.
-func (p *progressLine) Done() {
+// erase erases the line; later draws do nothing.
+func (p *progressLine) erase() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.finished && p.shown > 0 {
