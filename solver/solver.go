@@ -97,8 +97,9 @@ type Solver struct {
 	Limits Limits
 	// PositionsHint says how to raise the position limit, for the limit's message.
 	PositionsHint string
-	// OnProgress, when set, is called with the number of memoized positions every
-	// few thousand new ones, for progress displays.
+	// OnProgress, when set, is called every few thousand positions memoized or
+	// expanded with the number of positions solved or being solved, for progress
+	// displays.
 	OnProgress func(positions int)
 
 	vals   []int64 // value per Pos, or unknown / onStack
@@ -106,6 +107,8 @@ type Solver struct {
 	free   []*walk // reusable walk states
 	mex    mexSet
 	tick   int
+	pushes int // positions expanded, for progress
+	hits   int // lookups answered from the memo
 }
 
 // New returns a solver for rules.
@@ -117,11 +120,12 @@ func New(rules Rules) *Solver {
 type Stats struct {
 	Positions int // values memoized
 	Bytes     int // memory held by the value table
+	Hits      int // lookups of a value already memoized
 }
 
-// Stats reports the size of the memo table.
+// Stats reports the size of the memo table and how often it answered.
 func (s *Solver) Stats() Stats {
-	return Stats{Positions: s.solved, Bytes: cap(s.vals) * 8}
+	return Stats{Positions: s.solved, Bytes: cap(s.vals) * 8, Hits: s.hits}
 }
 
 // Known returns p's memoized value, if any.
@@ -171,13 +175,23 @@ func (s *Solver) store(p Pos, v int64) {
 }
 
 // frame is one position being solved on the explicit stack: its options live in the
-// walk's arena from optStart, and next is the index of the next component to check.
+// walk's arena from compBase/optBase, and next is the index of the next component
+// to make sure is solved. A frame whose options were released (to bound memory)
+// keeps only how far it had scanned, and expands again when it resumes.
 type frame struct {
 	pos      Pos
 	compBase int // where this frame's components start in arena.Comps
 	optBase  int // where its options start in arena.Ends / Nims
 	next     int // next component (absolute index in arena.Comps) to make sure is solved
+	released bool
+	scanned  int // with released: how many components were already checked
 }
+
+// arenaBudget bounds the components kept in a walk's arena. A deep walk through
+// wide positions (sg(Kayles(100000)) asked first) would otherwise hold the options
+// of every open level, quadratic in the depth; past the budget, a frame that must
+// descend releases its options and expands again when it resumes.
+var arenaBudget = 1 << 22
 
 // walk is the state of one Value call. Nested calls (from Expand) get their own.
 type walk struct {
@@ -189,6 +203,7 @@ type walk struct {
 // it needs. It honours ctx and the solver's limits.
 func (s *Solver) Value(ctx context.Context, p Pos) (int64, error) {
 	if v := s.state(p); v >= 0 {
+		s.hits++
 		return v, nil
 	}
 	if v, ok := s.rules.Shortcut(p); ok {
@@ -211,11 +226,19 @@ func (s *Solver) Value(ctx context.Context, p Pos) (int64, error) {
 			}
 		}
 		f := &w.stack[len(w.stack)-1]
+		if f.released {
+			if err := s.rules.Expand(f.pos, &w.arena); err != nil {
+				s.unwind(w)
+				return 0, err
+			}
+			f.released, f.next = false, f.compBase+f.scanned
+		}
 		pushed := false
 		for f.next < len(w.arena.Comps) {
 			c := w.arena.Comps[f.next]
 			v := s.state(c)
 			if v >= 0 {
+				s.hits++
 				f.next++
 				continue
 			}
@@ -229,6 +252,11 @@ func (s *Solver) Value(ctx context.Context, p Pos) (int64, error) {
 				f.next++
 				continue
 			}
+			if len(w.arena.Comps) > arenaBudget {
+				// f is the top frame, so its options are the end of the arena.
+				f.released, f.scanned = true, f.next-f.compBase
+				w.arena.truncate(f.compBase, f.optBase)
+			}
 			if err := s.push(w, c); err != nil {
 				s.unwind(w)
 				return 0, err
@@ -241,9 +269,7 @@ func (s *Solver) Value(ctx context.Context, p Pos) (int64, error) {
 		}
 		v := s.mexOf(&w.arena, f.optBase, f.compBase)
 		pos := f.pos
-		w.arena.Comps = w.arena.Comps[:f.compBase]
-		w.arena.Ends = w.arena.Ends[:f.optBase]
-		w.arena.Nims = w.arena.Nims[:f.optBase]
+		w.arena.truncate(f.compBase, f.optBase)
 		w.stack = w.stack[:len(w.stack)-1]
 		s.store(pos, v)
 	}
@@ -261,13 +287,19 @@ func (s *Solver) push(w *walk, p Pos) error {
 	f.next = f.compBase
 	if err := s.rules.Expand(p, &w.arena); err != nil {
 		s.vals[p] = unknown
-		w.arena.Comps = w.arena.Comps[:f.compBase]
-		w.arena.Ends = w.arena.Ends[:f.optBase]
-		w.arena.Nims = w.arena.Nims[:f.optBase]
+		w.arena.truncate(f.compBase, f.optBase)
 		return err
 	}
 	w.stack = append(w.stack, f)
+	if s.pushes++; s.pushes&(1<<14-1) == 0 && s.OnProgress != nil {
+		s.OnProgress(s.solved + len(w.stack))
+	}
 	return nil
+}
+
+// truncate drops the options from the given component and option indices on.
+func (o *Options) truncate(comps, opts int) {
+	o.Comps, o.Ends, o.Nims = o.Comps[:comps], o.Ends[:opts], o.Nims[:opts]
 }
 
 // mexOf computes the mex of the options stored from optBase (components from compBase).
@@ -325,6 +357,9 @@ func (s *Solver) getWalk() *walk {
 func (s *Solver) putWalk(w *walk) {
 	w.stack = w.stack[:0]
 	w.arena.Reset()
+	if cap(w.arena.Comps) > arenaBudget {
+		w.arena = Options{} // give a huge walk's memory back
+	}
 	s.free = append(s.free, w)
 }
 
