@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -12,8 +13,19 @@ type Error struct {
 	// Src is the source text Pos refers to, when known, for showing the line.
 	Src string
 	// Notes say where the error was reached from, innermost first, e.g.
-	// "t.game:4:7: while computing sg(Kayles(5))".
+	// "t.game:4:7: reached from print sg(Kayles(5))".
 	Notes []string
+	// Incomplete is true for a syntax error at the end of the input: the text is
+	// a valid beginning (an open bracket, a pending operator), so a shell may ask
+	// for more lines.
+	Incomplete bool
+}
+
+// IsIncomplete reports whether err is a syntax error only because the input
+// ended too soon.
+func IsIncomplete(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Incomplete
 }
 
 func (e *Error) Error() string {

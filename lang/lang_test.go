@@ -194,6 +194,23 @@ func TestSyntaxErrors(t *testing.T) {
 	}
 }
 
+func TestIncomplete(t *testing.T) {
+	for src, want := range map[string]bool{
+		"game G(n) {":          true,
+		"print 1 +":            true,
+		"print [1,":            true,
+		"print (1))":           false,
+		"game G(n) { move ->":  true,
+		"print 1 $":            false,
+		"let x = 1\nprint x }": false,
+	} {
+		_, err := Parse("t", src)
+		if got := IsIncomplete(err); got != want {
+			t.Errorf("%q: IsIncomplete = %v, want %v (%v)", src, got, want, err)
+		}
+	}
+}
+
 func TestFormatShowsLineAndCaret(t *testing.T) {
 	_, err := Parse("f.game", "let a = 1\nprint (a,\n")
 	got := err.(*Error).Format()

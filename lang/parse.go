@@ -88,7 +88,8 @@ func toError(err error, src string) error {
 			msg = fmt.Sprintf("unexpected character %q", r)
 		}
 	}
-	return &Error{Pos: atContent(perr.Position(), src), Msg: msg, Src: src}
+	incomplete := strings.HasPrefix(msg, "unexpected end of input")
+	return &Error{Pos: atContent(perr.Position(), src), Msg: msg, Src: src, Incomplete: incomplete}
 }
 
 // atContent moves a position that points past the last line with text (at the end

@@ -152,6 +152,7 @@ func (s *Session) stats(_ context.Context, inv invocation) error {
 	}
 	rows := [][]string{
 		{"positions memoized", thousands(st.Positions)},
+		{"memo hits", thousands(st.Hits)},
 		{"memory", bytesize(s.in.MemoryBytes())},
 		{"games defined", thousands(games)},
 		{"files loaded", thousands(len(s.files))},
@@ -165,7 +166,7 @@ func (s *Session) clear(_ context.Context, inv invocation) error {
 		return err
 	}
 	n := s.in.Solver.Stats().Positions
-	s.in.Solver.Clear()
+	s.in.ClearMemo()
 	fmt.Fprintf(s.out, "dropped %s memoized (definitions stay)\n", count(n, "value"))
 	return nil
 }

@@ -1,7 +1,6 @@
 package repl
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -39,8 +38,7 @@ func (r *entryReader) flush() string {
 // an open brace or bracket, or an operator still waiting for its operand.
 func incomplete(src string) bool {
 	_, err := lang.Parse(filename, src)
-	var le *lang.Error
-	return errors.As(err, &le) && strings.HasPrefix(le.Msg, "unexpected end of input")
+	return lang.IsIncomplete(err)
 }
 
 // historyItem turns an entry into one line for the history, so that a
