@@ -172,6 +172,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"print [1, 2", "t.game:1:12: unexpected end of input, expected \"]\" to close the list"},
 		{"}", "t.game:1:1: unexpected \"}\", expected a statement"},
 		{"let = 3", "t.game:1:5: unexpected \"=\""},
+		{"x = 3", "t.game:1:3: unexpected \"=\", expected a statement (game, fn, let, print, check or an expression) (a name is defined with let NAME = VALUE; equality is ==)"},
 		{"print \"abc", "t.game:1:7: unterminated string"},
 		{"print fn(x) x", "t.game:1:13: unexpected name \"x\", expected \"=>\""},
 		{"print x.1", "t.game:1:9: unexpected number 1, expected a field name"},

@@ -79,6 +79,9 @@ func toError(err error, src string) error {
 	if errors.As(err, &ut) {
 		msg = "unexpected " + describeToken(ut.Unexpected)
 		msg += ", expected " + friendlyExpect(ut.Expect)
+		if ut.Unexpected.Value == "=" {
+			msg += " (a name is defined with let NAME = VALUE; equality is ==)"
+		}
 	} else if text, ok := strings.CutPrefix(msg, "lexer: invalid input text "); ok {
 		sample, _ := strconv.Unquote(text)
 		if strings.HasPrefix(sample, "\"") {

@@ -209,7 +209,7 @@ func (s *Session) games(_ context.Context, inv invocation) error {
 		}
 	}
 	if len(games)+len(fns)+len(vars) == 0 {
-		fmt.Fprintln(s.out, "nothing defined yet; try  game Nim(n) { move take k in 1..n -> Nim(n - k) }")
+		fmt.Fprintln(s.out, "nothing defined at the prompt yet; try  game Take(n) { move take k in 1..min(3, n) -> Take(n - k) }")
 	}
 	for _, sec := range []struct {
 		title string
