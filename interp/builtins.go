@@ -268,8 +268,10 @@ func (s *callSite) elems(v Value, fn string) []Value {
 			out = append(out, Str(string(r)))
 		}
 		return out
+	case KSum:
+		return v.Seq()
 	}
-	s.fail("%s needs a list, tuple, set, range or string, not %s %s", fn, v.K, v.Repr())
+	s.fail("%s needs a list, tuple, set, range, string or sum, not %s %s", fn, v.K, v.Repr())
 	return nil
 }
 

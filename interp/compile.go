@@ -99,6 +99,12 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 		return c.comprehension(e)
 	case *lang.Lambda:
 		return c.lambda(e)
+	case *lang.LetIn:
+		value, body, slot := c.expr(e.Value), c.expr(e.Body), e.Slot
+		return func(fr *Frame) Value {
+			fr.slots[slot] = value(fr)
+			return body(fr)
+		}
 	case *lang.If:
 		cond, then, els := c.cond(e.Cond), c.expr(e.Then), c.expr(e.Else)
 		return func(fr *Frame) Value {
@@ -400,12 +406,15 @@ func (c *compiler) index(e *lang.Index) evalFn {
 	pos := e.I.Start()
 	return func(fr *Frame) Value {
 		v, iv := x(fr), i(fr)
-		if iv.K != KInt {
-			c.fail(pos, "an index must be an integer, not %s %s", iv.K, iv.Repr())
+		if iv.K != KInt && iv.K != KRange {
+			c.fail(pos, "an index must be an integer (or a range, for a slice), not %s %s", iv.K, iv.Repr())
+		}
+		if iv.K == KRange {
+			return c.slice(e.Pos, v, iv.R.(*RangeVal))
 		}
 		n := iv.N
 		switch v.K {
-		case KTuple, KList:
+		case KTuple, KList, KSum:
 			elems := v.Seq()
 			if n < 0 {
 				n += int64(len(elems))
@@ -451,6 +460,29 @@ func (c *compiler) field(e *lang.Field) evalFn {
 	}
 }
 
+// slice returns the elements of a list, tuple, string or sum at the indices of an
+// inclusive range, clipped to the length: xs[0..2] is the first three.
+func (c *compiler) slice(pos lang.Position, v Value, r *RangeVal) Value {
+	var n int64
+	switch v.K {
+	case KList, KTuple, KSum:
+		n = int64(len(v.Seq()))
+	case KStr:
+		n = int64(len([]rune(v.Str())))
+	default:
+		c.fail(pos, "%s %s cannot be sliced", v.K, v.Repr())
+	}
+	lo, hi := max(r.Lo, 0), min(r.Hi, n-1)
+	if lo > hi {
+		lo, hi = 0, -1
+	}
+	if v.K == KStr {
+		return Str(string([]rune(v.Str())[lo : hi+1]))
+	}
+	elems := append([]Value(nil), v.Seq()[lo:hi+1]...)
+	return Value{K: v.K, R: &Seq{elems}}
+}
+
 // fieldOf returns a named part of a record, move or position.
 func fieldOf(v Value, name string) (Value, bool) {
 	switch v.K {
@@ -465,6 +497,10 @@ func fieldOf(v Value, name string) (Value, bool) {
 			return m.From, true
 		case "to":
 			return m.To, true
+		case "part":
+			return m.Part, true
+		case "partto":
+			return m.PartTo, true
 		}
 		for _, b := range m.Bindings {
 			if b.Name == name {
@@ -488,7 +524,7 @@ func fieldHint(v Value) string {
 	case KRecord:
 		names = v.R.(*Record).Names
 	case KMove:
-		names = []string{"label", "from", "to"}
+		names = []string{"label", "from", "to", "part", "partto"}
 		for _, b := range v.R.(*Move).Bindings {
 			names = append(names, b.Name)
 		}

@@ -1,5 +1,7 @@
 package interp
 
+import "strings"
+
 // Callable is a function value: a user function, a lambda or a built-in.
 type Callable interface {
 	call(site *callSite, args []Value) Value
@@ -32,8 +34,14 @@ func (c *closure) call(site *callSite, args []Value) Value {
 	return fn.body(fr)
 }
 
-func (c *closure) describe() string { return "fn " + c.fn.name + "/" + itoa(len(c.fn.params)) }
-func (c *closure) serialNo() int    { return c.fn.serial }
+func (c *closure) describe() string {
+	name := " " + c.fn.name
+	if c.fn.name == "fn" {
+		name = "" // a lambda
+	}
+	return "fn" + name + "(" + strings.Join(c.fn.params, ", ") + ")"
+}
+func (c *closure) serialNo() int { return c.fn.serial }
 
 // builtin is a function implemented in Go.
 type builtin struct {

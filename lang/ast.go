@@ -234,6 +234,16 @@ type Lambda struct {
 	FrameSize int
 }
 
+// LetIn is let Name = Value in Body: Value named for use in Body. Slot is set by
+// the checker.
+type LetIn struct {
+	Node
+	Name  string
+	Value Expr
+	Body  Expr
+	Slot  int
+}
+
 // If is if Cond then Then else Else.
 type If struct {
 	Node

@@ -215,6 +215,11 @@ func (c *checker) expr(sc *scope, e Expr) {
 		body := c.params(&scope{up: sc, fr: fr}, e.Params)
 		c.expr(body, e.Body)
 		e.FrameSize = fr.size
+	case *LetIn:
+		c.expr(sc, e.Value)
+		e.Slot = sc.fr.size
+		sc.fr.size++
+		c.expr(&scope{names: map[string]int{e.Name: e.Slot}, up: sc, fr: sc.fr, top: sc.top}, e.Body)
 	case *If:
 		c.expr(sc, e.Cond)
 		c.expr(sc, e.Then)

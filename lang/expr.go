@@ -83,7 +83,7 @@ func startsExpr(t *lexer.Token) bool {
 		return true
 	case tokIdent:
 		switch t.Value {
-		case "if", "fn", "not", "true", "false":
+		case "if", "fn", "let", "not", "true", "false":
 			return true
 		}
 		return !keywords[t.Value]
@@ -287,6 +287,8 @@ func (p *exprParser) primary() Expr {
 			return p.ifExpr()
 		case "fn":
 			return p.lambda()
+		case "let":
+			return p.letIn()
 		}
 		if keywords[t.Value] {
 			p.fail(t, "unexpected keyword %q, expected an expression", t.Value)
@@ -398,6 +400,25 @@ func (p *exprParser) ifExpr() Expr {
 	p.expect("else", "(every \"if\" needs an \"else\")")
 	els := p.expression("after \"else\"")
 	return &If{Node: p.node(start.Pos), Cond: cond, Then: then, Else: els}
+}
+
+// letIn parses let NAME = VALUE in BODY. VALUE stops before comparisons, so that
+// its "in" is not read as membership; parenthesize a comparison there.
+func (p *exprParser) letIn() Expr {
+	start := p.next()
+	name := p.peek()
+	if name.Type != tokIdent || keywords[name.Value] {
+		p.fail(name, "unexpected %s, expected a name after \"let\"", describeToken(*name))
+	}
+	p.next()
+	p.expect("=", "after the name (a local name is written let x = value in body)")
+	if !startsExpr(p.peek()) {
+		p.fail(p.peek(), "unexpected %s, expected an expression after \"=\"", describeToken(*p.peek()))
+	}
+	value := p.binary(precRange)
+	p.expect("in", "after the value (a local name is written let x = value in body; put a comparison in parentheses)")
+	body := p.expression("after \"in\"")
+	return &LetIn{Node: p.node(start.Pos), Name: name.Value, Value: value, Body: body}
 }
 
 func (p *exprParser) lambda() Expr {

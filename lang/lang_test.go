@@ -63,6 +63,8 @@ func exprString(e Expr) string {
 			ps = append(ps, p.Name)
 		}
 		return "fn(" + strings.Join(ps, ", ") + ") => " + exprString(e.Body)
+	case *LetIn:
+		return "(let " + e.Name + " = " + exprString(e.Value) + " in " + exprString(e.Body) + ")"
 	case *If:
 		return "(if " + exprString(e.Cond) + " then " + exprString(e.Then) + " else " + exprString(e.Else) + ")"
 	}
@@ -108,6 +110,8 @@ func TestPrecedence(t *testing.T) {
 		"\"a\\nb\"":                          "\"a\nb\"",
 		"[\n 1,\n 2\n]":                      "[1, 2]",
 		"a +\n b":                            "(a + b)",
+		"let x = a + 1 in x * x":             "(let x = (a + 1) in (x * x))",
+		"let x = y in x in S":                "(let x = y in (x in S))",
 	}
 	for src, want := range cases {
 		p := mustParse(t, "print "+src)
@@ -172,6 +176,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"print [1, 2", "t.game:1:12: unexpected end of input, expected \"]\" to close the list"},
 		{"}", "t.game:1:1: unexpected \"}\", expected a statement"},
 		{"let = 3", "t.game:1:5: unexpected \"=\""},
+		{"print let x = 1 < 2 in x", "t.game:1:17: unexpected \"<\", expected \"in\""},
 		{"x = 3", "t.game:1:3: unexpected \"=\", expected a statement (game, fn, let, print, check or an expression) (a name is defined with let NAME = VALUE; equality is ==)"},
 		{"print \"abc", "t.game:1:7: unterminated string"},
 		{"print fn(x) x", "t.game:1:13: unexpected name \"x\", expected \"=>\""},

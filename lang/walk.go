@@ -72,6 +72,8 @@ func children(e Expr) []Expr {
 		return out
 	case *Lambda:
 		return []Expr{e.Body}
+	case *LetIn:
+		return []Expr{e.Value, e.Body}
 	case *If:
 		return []Expr{e.Cond, e.Then, e.Else}
 	}
