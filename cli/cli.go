@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
@@ -38,6 +39,7 @@ Usage:
 
 Options (before the file or expression):
   --max-positions N               stop after memoizing N positions (default 50000000)
+  --timeout D                     stop after D, e.g. 30s or 5m (default: no limit)
 
 Exit status: 0 on success, 1 when a check fails, 2 on an error.
 `
@@ -81,8 +83,17 @@ type runner struct {
 // flags parses the options shared by every command.
 type options struct {
 	maxPositions int
+	timeout      time.Duration
 	file         string
 	misere       bool
+}
+
+// limit bounds ctx by the --timeout option, if one was given.
+func (o *options) limit(ctx context.Context) (context.Context, context.CancelFunc) {
+	if o.timeout <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, o.timeout)
 }
 
 func (r *runner) parseFlags(name string, args []string, withFile bool) (*options, []string, bool) {
@@ -90,6 +101,7 @@ func (r *runner) parseFlags(name string, args []string, withFile bool) (*options
 	fs.SetOutput(r.stderr)
 	o := &options{}
 	fs.IntVar(&o.maxPositions, "max-positions", 50_000_000, "stop after memoizing this many positions")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
 	if withFile {
 		fs.StringVar(&o.file, "f", "", "load this file first")
 		fs.BoolVar(&o.misere, "misere", false, "play misère by default: sg, outcome and winning without a mode mean misère")
@@ -121,6 +133,8 @@ func (r *runner) report(err error) int {
 		fmt.Fprintln(r.stderr, le.Format())
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(r.stderr, "grundy: interrupted")
+	case errors.Is(err, context.DeadlineExceeded):
+		fmt.Fprintln(r.stderr, "grundy: stopped: the time limit was reached; raise it with --timeout")
 	default:
 		fmt.Fprintln(r.stderr, "grundy:", err)
 	}
@@ -140,6 +154,8 @@ func (r *runner) run(ctx context.Context, args []string) int {
 	if !ok {
 		return exitError
 	}
+	ctx, cancel := o.limit(ctx)
+	defer cancel()
 	if len(files) != 1 {
 		fmt.Fprintln(r.stderr, "grundy run: give exactly one file, e.g. grundy run examples/tour.game")
 		return exitError
@@ -159,6 +175,8 @@ func (r *runner) check(ctx context.Context, args []string) int {
 	if !ok {
 		return exitError
 	}
+	ctx, cancel := o.limit(ctx)
+	defer cancel()
 	if len(files) == 0 {
 		fmt.Fprintln(r.stderr, "grundy check: give one or more files")
 		return exitError
@@ -196,6 +214,8 @@ func (r *runner) eval(ctx context.Context, args []string) int {
 	if !ok {
 		return exitError
 	}
+	ctx, cancel := o.limit(ctx)
+	defer cancel()
 	if len(rest) == 0 {
 		fmt.Fprintln(r.stderr, "grundy eval: give an expression, e.g. grundy eval 'sg(*3 + *5)'")
 		return exitError

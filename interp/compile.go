@@ -381,6 +381,7 @@ func (s *callSite) apply(f Value, args []Value) Value {
 		return s.c.in.position(g, args)
 	case KFunc:
 		in := s.c.in
+		in.tick()
 		if in.depth++; in.depth > maxDepth {
 			in.depth = 0
 			s.fail("recursion is too deep (more than %d nested calls)", maxDepth)
