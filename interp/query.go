@@ -1,0 +1,187 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Queries for Go programs built on a session: explanations, play mode, tables.
+// They answer what sg, outcome and moves answer in the language, but return
+// errors instead of reporting them at a call site, and they may be called from
+// a built-in written in Go (see Define) while an evaluation is in progress: they
+// restore the evaluation's context when they return.
+
+// Context returns the context of the evaluation in progress (or of the last
+// one), for built-ins written in Go that call the query methods.
+func (in *Interp) Context() context.Context { return in.ctx }
+
+// with runs f with ctx as the session's context, restoring the previous one
+// afterwards. It returns f's error, or the runtime error that f raised.
+func (in *Interp) with(ctx context.Context, f func() error) (err error) {
+	saved, depth := in.ctx, in.depth
+	in.ctx = ctx
+	defer func() { in.ctx, in.depth = saved, depth }()
+	defer in.recoverTo(&err)
+	return f()
+}
+
+// IsNimber reports whether g is the built-in game of nimbers *k.
+func (g *Game) IsNimber() bool { return g.nimber }
+
+// Components returns the positions of a position (itself) or of a sum (its
+// parts, none for the empty sum); ok is false for any other value.
+func Components(v Value) (parts []Value, ok bool) {
+	switch v.K {
+	case KPos:
+		return []Value{v}, true
+	case KSum:
+		return v.Seq(), true
+	}
+	return nil, false
+}
+
+// components is Components with an error naming what was expected.
+func components(v Value) ([]Value, error) {
+	parts, ok := Components(v)
+	if !ok {
+		return nil, fmt.Errorf("expected a game position or a sum of positions, not %s %s", v.K, v.Repr())
+	}
+	return parts, nil
+}
+
+// SG returns the normal-play Sprague-Grundy value of a position or sum: the XOR
+// of the values of its parts.
+func (in *Interp) SG(ctx context.Context, v Value) (int64, error) {
+	parts, err := components(v)
+	if err != nil {
+		return 0, err
+	}
+	var x int64
+	err = in.with(ctx, func() error {
+		for _, p := range parts {
+			y, err := in.Solver.Value(ctx, solver.Pos(p.N))
+			if err != nil {
+				return err
+			}
+			x ^= y
+		}
+		return nil
+	})
+	return x, err
+}
+
+// Outcome reports whether a position or sum is a P-position in normal play (the
+// player to move loses). A single position of a game with a native outcome rule
+// (such as Wythoff's game) is decided without computing its value.
+func (in *Interp) Outcome(ctx context.Context, v Value) (isP bool, err error) {
+	if isP, ok := nativeOutcome(v); ok {
+		return isP, nil
+	}
+	x, err := in.SG(ctx, v)
+	return x == 0, err
+}
+
+// MisereOutcome reports whether a position or sum is a P-position in misère play
+// (the player who makes the last move loses), and which rule decided it: one of
+// the solver's Method names, such as "misère Nim (Bouton)".
+func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method string, err error) {
+	parts, err := components(v)
+	if err != nil {
+		return false, "", err
+	}
+	var comps []solver.Pos
+	var heaps []int64
+	for _, p := range parts {
+		if e := p.Pos(); e.Game.nimber {
+			heaps = append(heaps, e.Args[0].N)
+		} else {
+			comps = append(comps, solver.Pos(p.N))
+		}
+	}
+	var verdict solver.Verdict
+	err = in.with(ctx, func() (err error) {
+		verdict, err = in.misereSolver().Decide(ctx, comps, heaps...)
+		return err
+	})
+	return verdict.P, verdict.Method, err
+}
+
+// TooManyMovesError is the error of Moves when a position has more moves than
+// the limit it was given.
+type TooManyMovesError struct {
+	Pos   Value // the position with too many moves
+	Limit int
+}
+
+func (e *TooManyMovesError) Error() string {
+	return fmt.Sprintf("%s has more than %d moves", e.Pos.Repr(), e.Limit)
+}
+
+// Moves lists the labelled moves of a position or sum, as moves(G) does: in a
+// sum, each move names the part it is made in. When limit is positive and
+// some part has more than limit moves, it stops with a *TooManyMovesError
+// instead of listing them all.
+func (in *Interp) Moves(ctx context.Context, v Value, limit int) ([]*Move, error) {
+	parts, err := components(v)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Move
+	err = in.with(ctx, func() error {
+		for i, p := range parts {
+			ms, err := in.movesUpTo(p, limit)
+			if err != nil {
+				return err
+			}
+			for _, m := range ms {
+				m.Index = i
+				if v.K == KSum {
+					m.From, m.InSum = v, true
+					rest := slices.Clone(parts)
+					rest[i] = m.PartTo
+					m.To = sumOf(rest)
+				}
+				out = append(out, m)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// movesUpTo lists the labelled moves of one position, stopping with an error
+// past limit moves (no limit when limit <= 0).
+func (in *Interp) movesUpTo(pos Value, limit int) ([]*Move, error) {
+	e := pos.Pos()
+	tooMany := func(n int64) bool { return limit > 0 && n > int64(limit) }
+	if e.Game.nimber {
+		if tooMany(e.Args[0].N) {
+			return nil, &TooManyMovesError{pos, limit}
+		}
+		return in.labelledMoves(pos), nil
+	}
+	var out []*Move
+	fr := newFrame(e.Game.frameSize, nil)
+	copy(fr.slots, e.Args)
+	for _, m := range e.Game.moves {
+		complete := m.loops(fr, func(fr *Frame) bool {
+			if tooMany(int64(len(out)) + 1) {
+				return false
+			}
+			to := m.result(fr)
+			mv := &Move{Label: m.label, From: pos, Part: pos, PartTo: to, To: to}
+			for i, name := range m.vars {
+				mv.Bindings = append(mv.Bindings, Binding{name, fr.slots[m.slots[i]]})
+			}
+			out = append(out, mv)
+			return true
+		})
+		if !complete {
+			return nil, &TooManyMovesError{pos, limit}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,175 @@
+// Package teach shows the reasoning of impartial game theory to a person: it
+// explains why a position is won or lost ([Explain]), lets a person play a
+// position against the computer ([Play]), and computes the tables ([Table])
+// and game graphs ([GameGraph]) that the command line draws with package render.
+//
+// Everything here works on a session (an *interp.Interp) and writes plain
+// text, so that it can be tested without a terminal.
+package teach
+
+import (
+	"context"
+	"errors"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Mode is the play convention: who wins when no move is left.
+type Mode int
+
+const (
+	// Normal play: the player who cannot move loses, so whoever moves last wins.
+	Normal Mode = iota
+	// Misere play: the player who cannot move wins, so whoever moves last loses.
+	Misere
+)
+
+// String names the mode as the explanations do.
+func (m Mode) String() string {
+	if m == Misere {
+		return "misère play"
+	}
+	return "normal play"
+}
+
+// rule says who wins at the end, in the mode's words.
+func (m Mode) rule() string {
+	if m == Misere {
+		return "whoever makes the last move loses"
+	}
+	return "whoever makes the last move wins"
+}
+
+// MaxMoves is the most moves of one position that explanations and play mode
+// go through; a position with more is described without listing them.
+const MaxMoves = 100_000
+
+// judge answers the questions that explanations and play mode ask of a session
+// in one mode.
+type judge struct {
+	ctx  context.Context
+	in   *interp.Interp
+	mode Mode
+}
+
+// isP reports whether v (a position or sum) is a P-position: the player to move
+// loses.
+func (j judge) isP(v interp.Value) (bool, error) {
+	if j.mode == Misere {
+		isP, _, err := j.in.MisereOutcome(j.ctx, v)
+		return isP, err
+	}
+	return j.in.Outcome(j.ctx, v)
+}
+
+// moves lists the moves of v, at most MaxMoves per part.
+func (j judge) moves(v interp.Value) ([]*interp.Move, error) {
+	return j.in.Moves(j.ctx, v, MaxMoves)
+}
+
+// winning returns the moves among ms that lead to a P-position.
+func (j judge) winning(ms []*interp.Move) ([]*interp.Move, error) {
+	var out []*interp.Move
+	for _, m := range ms {
+		isP, err := j.isP(m.To)
+		if err != nil {
+			return nil, err
+		}
+		if isP {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// reply returns a winning move from v, or nil when v is a P-position.
+func (j judge) reply(v interp.Value) (*interp.Move, error) {
+	ms, err := j.moves(v)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range ms {
+		isP, err := j.isP(m.To)
+		if err != nil || isP {
+			return m, err
+		}
+	}
+	return nil, nil
+}
+
+// prolonging picks, among moves that all lose, the one that leaves the
+// opponent the most moves to choose from: the game tends to last longer and
+// the opponent has the most chances to go wrong. Ties go to the first.
+func (j judge) prolonging(ms []*interp.Move) (*interp.Move, error) {
+	var best *interp.Move
+	most := -1
+	for _, m := range ms {
+		n := MaxMoves + 1
+		next, err := j.moves(m.To)
+		var tooMany *interp.TooManyMovesError
+		switch {
+		case errors.As(err, &tooMany):
+		case err != nil:
+			return nil, err
+		default:
+			n = len(next)
+		}
+		if n > most {
+			best, most = m, n
+		}
+	}
+	return best, nil
+}
+
+// tidy drops the parts of a sum that have no moves left, which changes
+// nothing in the game and keeps the position short. A sum whose parts all have
+// no moves is kept as it is.
+func (j judge) tidy(v interp.Value) (interp.Value, error) {
+	parts, _ := interp.Components(v)
+	if len(parts) < 2 {
+		return v, nil
+	}
+	var live []interp.Value
+	for _, part := range parts {
+		ms, err := j.moves(part)
+		var tooMany *interp.TooManyMovesError
+		if err != nil && !errors.As(err, &tooMany) {
+			return v, err
+		}
+		if err != nil || len(ms) > 0 {
+			live = append(live, part)
+		}
+	}
+	switch len(live) {
+	case 0:
+		return v, nil
+	case 1:
+		return live[0], nil
+	}
+	return interp.Value{K: interp.KSum, R: &interp.Seq{Elems: live}}, nil
+}
+
+// valueBudget bounds the work of finding the value of a position whose outcome
+// a native rule already gives (a large Wythoff position): the solver may visit
+// valueBudget/(m+1) new positions, m being the position's number of moves (a
+// rough count of the options it will generate). Past that, the explanation is
+// by outcomes only.
+const valueBudget = 2_000_000
+
+// withBudget runs f with the solver's position limit lowered to allow at most
+// budget new positions. It reports false (and no error) if f hit that limit.
+func withBudget(in *interp.Interp, budget int, f func() error) (bool, error) {
+	lim := &in.Solver.Limits.MaxPositions
+	saved := *lim
+	if tight := in.Solver.Stats().Positions + budget; saved <= 0 || tight < saved {
+		*lim = tight
+	}
+	err := f()
+	*lim = saved
+	var le *solver.LimitError
+	if errors.As(err, &le) && *lim != le.Value {
+		return false, nil
+	}
+	return err == nil, err
+}

@@ -1,0 +1,371 @@
+package teach
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/grundy-lang/grundy/interp"
+)
+
+// PlayOptions sets up a game of play mode.
+type PlayOptions struct {
+	Mode          Mode
+	ComputerFirst bool // the computer makes the first move
+	// Echo writes each line read after its prompt, so that a transcript made
+	// from input that is not a terminal reads as a dialogue.
+	Echo bool
+}
+
+// Play lets a person play start (a position or sum) against the computer,
+// reading the person's commands line by line from r and writing the game to
+// w. The person chooses a move by its number or its name (such as "take 2
+// from Nim(5)"), and may ask for a hint, the list of moves, an explanation of
+// the position, or quit. The computer plays a winning move when there is one,
+// and otherwise the move that leaves the most moves, to make the game last.
+// When the game ends, Play says who won and why. It returns nil when the game
+// ends, the person quits or the input ends, and an error only when a position
+// cannot be computed.
+func Play(ctx context.Context, in *interp.Interp, start interp.Value, opts PlayOptions, r io.Reader, w io.Writer) error {
+	if _, ok := interp.Components(start); !ok {
+		return fmt.Errorf("play needs a game position or a sum of positions, not %s %s", start.K, start.Repr())
+	}
+	p := &player{judge: judge{ctx, in, opts.Mode}, opts: opts, input: bufio.NewScanner(r), w: w}
+	return p.play(start)
+}
+
+// player is one game of play mode in progress.
+type player struct {
+	judge
+	opts  PlayOptions
+	input *bufio.Scanner
+	w     io.Writer
+	turns []turn
+}
+
+// turn is one move made in the game.
+type turn struct {
+	person bool
+	m      *interp.Move
+	fromP  bool // whether the position moved from was a P-position
+	toP    bool // whether the move led to a P-position
+}
+
+func (p *player) printf(format string, args ...any) { fmt.Fprintf(p.w, format, args...) }
+
+// say writes a line of prose, wrapped to lineWidth columns.
+func (p *player) say(format string, args ...any) {
+	fmt.Fprintln(p.w, wrap(fmt.Sprintf(format, args...), lineWidth))
+}
+
+// errQuit ends the game at the person's request or at the end of the input.
+var errQuit = errors.New("quit")
+
+// play runs the game from start.
+func (p *player) play(start interp.Value) error {
+	first := "You move first."
+	if p.opts.ComputerFirst {
+		first = "The computer moves first."
+	}
+	p.say("%s, in %s: %s. %s", start.Repr(), p.mode, p.mode.rule(), first)
+	p.say("Choose a move by its number or its name. Type hint for a winning move, moves to list the moves, explain to see why the position is won or lost, or quit.")
+	pos, person := start, !p.opts.ComputerFirst
+	for {
+		ms, err := p.moves(pos)
+		var tooMany *interp.TooManyMovesError
+		if errors.As(err, &tooMany) {
+			p.say("\n%s has more than %d moves: too many to play here.", tooMany.Pos.Repr(), tooMany.Limit)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(ms) == 0 {
+			p.end(pos, person)
+			return nil
+		}
+		fromP, err := p.isP(pos)
+		if err != nil {
+			return err
+		}
+		var m *interp.Move
+		if person {
+			m, err = p.personMove(pos, ms, fromP)
+		} else {
+			m, err = p.computerMove(ms, fromP)
+		}
+		if errors.Is(err, errQuit) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		toP, err := p.isP(m.To)
+		if err != nil {
+			return err
+		}
+		p.turns = append(p.turns, turn{person: person, m: m, fromP: fromP, toP: toP})
+		if pos, err = p.tidy(m.To); err != nil {
+			return err
+		}
+		person = !person
+	}
+}
+
+// maxListed is the most moves listed at every turn; more are listed on request.
+const maxListed = 24
+
+// personMove asks the person for a move until one is chosen.
+func (p *player) personMove(pos interp.Value, all []*interp.Move, fromP bool) (*interp.Move, error) {
+	// The same move in equal parts of a sum is listed once.
+	var ms []*interp.Move
+	for _, d := range distinct(all) {
+		ms = append(ms, d.m)
+	}
+	p.printf("\nPosition: %s\n", pos.Repr())
+	if len(ms) <= maxListed {
+		p.listMoves(ms)
+	} else {
+		p.printf("You have %d moves; type moves to list them.\n", len(ms))
+	}
+	for {
+		p.printf("Your move> ")
+		if !p.input.Scan() {
+			p.printf("\n(The input ended; the game stops here.)\n")
+			return nil, errQuit
+		}
+		line := strings.TrimSpace(p.input.Text())
+		if p.opts.Echo {
+			p.printf("%s\n", line)
+		}
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "quit", "q", "exit":
+			p.printf("You stopped the game.\n")
+			return nil, errQuit
+		case "moves", "m", "list":
+			p.listMoves(ms)
+			continue
+		case "hint", "h", "?":
+			if err := p.hint(ms, fromP); err != nil {
+				return nil, err
+			}
+			continue
+		case "explain", "why":
+			text, err := Explain(p.ctx, p.in, pos, p.mode)
+			if err != nil {
+				return nil, err
+			}
+			p.printf("%s\n", text)
+			continue
+		case "help":
+			p.say("Type a move's number (1 to %d) or its name, such as %q; or hint, moves, explain, quit.", len(ms), shortName(ms[len(ms)-1]))
+			continue
+		}
+		m, msg := choose(line, ms)
+		if m != nil {
+			p.printf("You: %s\n", m)
+			return m, nil
+		}
+		p.say("%s", msg)
+	}
+}
+
+// listMoves writes the moves, numbered from 1.
+func (p *player) listMoves(ms []*interp.Move) {
+	w := len(strconv.Itoa(len(ms)))
+	for i, m := range ms {
+		p.printf("  %*d  %s\n", w, i+1, m)
+	}
+}
+
+// hint names a winning move, or says there is none.
+func (p *player) hint(ms []*interp.Move, fromP bool) error {
+	if fromP {
+		p.say("Hint: there is no winning move, because this is a P-position: every move leads to an N-position, and the computer can answer each one. Play on and hope for a mistake.")
+		return nil
+	}
+	wins, err := p.winning(ms)
+	if err != nil || len(wins) == 0 {
+		return err
+	}
+	p.say("Hint: %s leads to a P-position, where whoever moves loses.", wins[0])
+	return nil
+}
+
+// computerMove picks the computer's move: a winning one if it can, otherwise
+// one that makes the game last.
+func (p *player) computerMove(ms []*interp.Move, fromP bool) (*interp.Move, error) {
+	if !fromP {
+		wins, err := p.winning(ms)
+		if err != nil {
+			return nil, err
+		}
+		if len(wins) > 0 {
+			p.printf("Computer: %s\n", wins[0])
+			return wins[0], nil
+		}
+	}
+	if len(ms) == 1 {
+		p.say("Computer: %s (its only move)", ms[0])
+		return ms[0], nil
+	}
+	m, err := p.prolonging(ms)
+	if err != nil {
+		return nil, err
+	}
+	p.say("Computer: %s (it has no winning move; this one leaves you the most moves)", m)
+	return m, nil
+}
+
+// end announces the winner when the player to move (the person if person is
+// true) has no move in pos, and says why.
+func (p *player) end(pos interp.Value, person bool) {
+	p.printf("\nPosition: %s\n", pos.Repr())
+	personWon := person == (p.mode == Misere) // in misère play the player who cannot move wins
+	who := map[bool]string{true: "You", false: "The computer"}
+	how := fmt.Sprintf("%s made the last move", who[!person])
+	if len(p.turns) == 0 {
+		how = fmt.Sprintf("%s cannot move at all", who[person])
+	}
+	winner := "the computer wins"
+	if personWon {
+		winner = "you win"
+	}
+	p.say("No moves are left. %s, so %s (%s: %s).", how, winner, p.mode, p.mode.rule())
+	if len(p.turns) > 0 {
+		p.say("%s", p.why(personWon))
+	}
+}
+
+// why explains the result from the moves made: where the loser went wrong,
+// or that the loser never had a chance.
+func (p *player) why(personWon bool) string {
+	if personWon {
+		// The first of the person's moves from which every move of theirs led
+		// to a P-position.
+		from := -1
+		for i, t := range p.turns {
+			if !t.person {
+				continue
+			}
+			if !t.toP {
+				from = -1
+			} else if from < 0 {
+				from = i
+			}
+		}
+		if from < 0 {
+			return "Why: the computer made a mistake you could use."
+		}
+		first := p.turns[from]
+		if from == firstPersonTurn(p.turns) && !first.fromP {
+			return "Why: you started from an N-position, and every move you made led to a P-position, so the computer never had a good answer. Well played!"
+		}
+		return fmt.Sprintf("Why: from your move %s on, every move you made led to a P-position, so the computer never had a good answer. Well played!", first.m)
+	}
+	for _, t := range p.turns {
+		if t.person && !t.fromP && !t.toP {
+			return fmt.Sprintf("Why: your move %s left an N-position, from which the computer could win. From then on the computer always moved to a P-position. (Type hint before a move to see a winning one.)", t.m)
+		}
+	}
+	return "Why: every time it was your turn, the position was a P-position: every move you had led to an N-position, and the computer answered each with a move back to a P-position."
+}
+
+// firstPersonTurn returns the index of the person's first move, or -1.
+func firstPersonTurn(ts []turn) int {
+	for i, t := range ts {
+		if t.person {
+			return i
+		}
+	}
+	return -1
+}
+
+// choose finds the move that the person typed: its number, its full name,
+// its name without the position it leads to, or its label and values alone
+// (such as "take 2" or "knock 1, 3") when that is unambiguous. It returns the
+// move, or a message saying what is wrong.
+func choose(line string, ms []*interp.Move) (*interp.Move, string) {
+	if n, err := strconv.Atoi(line); err == nil {
+		if n >= 1 && n <= len(ms) {
+			return ms[n-1], ""
+		}
+		return nil, fmt.Sprintf("There is no move %d: choose 1 to %d.", n, len(ms))
+	}
+	want := squash(line)
+	var found []*interp.Move
+	for _, m := range ms {
+		for _, name := range moveNames(m) {
+			if squash(name) == want {
+				found = append(found, m)
+				break
+			}
+		}
+	}
+	switch {
+	case len(found) == 0:
+		return nil, fmt.Sprintf("%q is not a move here. Type a move's number (1 to %d) or its name, such as %q; or hint, moves, explain, quit.", line, len(ms), shortName(ms[0]))
+	case len(found) == 1:
+		return found[0], ""
+	}
+	for _, m := range found[1:] {
+		if key(m.To) != key(found[0].To) {
+			var names []string
+			for _, m := range found[:min(len(found), 4)] {
+				names = append(names, strconv.Quote(shortName(m)))
+			}
+			return nil, fmt.Sprintf("%q could be %d moves, such as %s: say which.", line, len(found), strings.Join(names, " or "))
+		}
+	}
+	return found[0], "" // the same move in equal parts
+}
+
+// moveNames lists the ways a person may write a move: in full, without where
+// it leads, and by its label and the values of its variables (in a sum, with
+// or without the part it is made in).
+func moveNames(m *interp.Move) []string {
+	short := shortName(m)
+	names := []string{m.String(), short}
+	var vals []string
+	for _, b := range m.Bindings {
+		vals = append(vals, b.Value.Repr())
+	}
+	bare := strings.TrimSpace(m.Label + " " + strings.Join(vals, ", "))
+	if bare != "" {
+		names = append(names, bare)
+		if m.InSum {
+			names = append(names, bare+" from "+m.Part.Repr())
+		}
+	}
+	if m.InSum {
+		if label, _, ok := strings.Cut(short, " from "); ok {
+			names = append(names, label)
+		}
+	}
+	return names
+}
+
+// shortName names a move without the position it leads to, such as "take 2
+// from Nim(5)".
+func shortName(m *interp.Move) string {
+	short, _, _ := strings.Cut(m.String(), " -> ")
+	return short
+}
+
+// squash lowercases s and drops its spaces, so that "Take 2 from nim(5)"
+// matches "take 2 from Nim(5)".
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
+}

@@ -1,0 +1,39 @@
+package teach
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/grundy-lang/grundy/interp"
+)
+
+// Register defines the built-in explain in a session: explain(G) is the
+// explanation of G (see [Explain]) as a string, in the session's default mode;
+// explain(G, misere) and explain(G, normal) choose the mode.
+func Register(in *interp.Interp) {
+	in.Define("explain", 1, 2, "explain(G): who wins G and why, in words: its outcome, its value as the mex of its options' values or the nim-sum of its parts, and the winning moves; explain(G, misere) for misère play",
+		func(args []interp.Value) (interp.Value, error) {
+			mode := Normal
+			if in.DefaultMisere {
+				mode = Misere
+			}
+			if len(args) == 2 {
+				if args[1].K != interp.KMode {
+					return interp.Value{}, fmt.Errorf("the play mode must be normal or misere, not %s %s", args[1].K, args[1].Repr())
+				}
+				mode = Normal
+				if args[1].N == interp.Misere.N {
+					mode = Misere
+				}
+			}
+			ctx := in.Context()
+			s, err := Explain(ctx, in, args[0], mode)
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				// Stop the whole evaluation, as an interrupted sg does: the session
+				// turns this panic back into the context's error.
+				panic(err)
+			}
+			return interp.Str(s), err
+		})
+}
