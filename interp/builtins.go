@@ -158,21 +158,11 @@ func biOutcome(s *callSite, args []Value) Value {
 // allMoves lists the labelled moves of a position or sum; in a sum, each move
 // names the component it is made in.
 func (s *callSite) allMoves(v Value, fn string) []*Move {
-	parts := s.components(v, fn)
-	var out []*Move
-	for i, p := range parts {
-		for _, m := range s.c.in.labelledMoves(p) {
-			m.Index = i
-			if v.K == KSum {
-				m.From, m.InSum = v, true
-				rest := slices.Clone(parts)
-				rest[i] = m.PartTo
-				m.To = sumOf(rest)
-			}
-			out = append(out, m)
-		}
+	ms, err := s.c.in.sumMoves(v, s.components(v, fn), 0)
+	if err != nil {
+		s.raise(err)
 	}
-	return out
+	return ms
 }
 
 // sumOf joins parts into one sum, flattening sums within.

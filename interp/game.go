@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -268,22 +269,42 @@ func (m *Move) String() string {
 	return b.String()
 }
 
-// labelledMoves lists the moves of one position with labels and bindings.
-func (in *Interp) labelledMoves(pos Value) []*Move {
+// TooManyMovesError is the error of Moves when a position has more moves than
+// the limit it was given.
+type TooManyMovesError struct {
+	Pos   Value // the position with too many moves
+	Limit int
+}
+
+func (e *TooManyMovesError) Error() string {
+	return fmt.Sprintf("%s has more than %d moves", e.Pos.Repr(), e.Limit)
+}
+
+// positionMoves lists the moves of one position with labels and bindings, in the
+// order Expand lists its options. Past limit moves (when limit > 0) it stops with
+// a *TooManyMovesError.
+func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
 	e := pos.Pos()
 	g := e.Game
+	tooMany := func(n int64) bool { return limit > 0 && n > int64(limit) }
 	var out []*Move
 	if g.nimber {
+		if tooMany(e.Args[0].N) {
+			return nil, &TooManyMovesError{pos, limit}
+		}
 		for k := int64(0); k < e.Args[0].N; k++ {
 			to := in.nimber(k)
 			out = append(out, &Move{Label: "to", Bindings: []Binding{{"k", Int(k)}}, From: pos, Part: pos, PartTo: to, To: to})
 		}
-		return out
+		return out, nil
 	}
 	fr := newFrame(g.frameSize, nil)
 	copy(fr.slots, e.Args)
 	for _, m := range g.moves {
-		m.loops(fr, func(fr *Frame) bool {
+		complete := m.loops(fr, func(fr *Frame) bool {
+			if tooMany(int64(len(out)) + 1) {
+				return false
+			}
 			to := m.result(fr)
 			mv := &Move{Label: m.label, From: pos, Part: pos, PartTo: to, To: to}
 			for i, name := range m.vars {
@@ -292,8 +313,34 @@ func (in *Interp) labelledMoves(pos Value) []*Move {
 			out = append(out, mv)
 			return true
 		})
+		if !complete {
+			return nil, &TooManyMovesError{pos, limit}
+		}
 	}
-	return out
+	return out, nil
+}
+
+// sumMoves lists the labelled moves of the parts of v (a position or sum); in a
+// sum, each move names the part it is made in and leads to the whole new sum.
+func (in *Interp) sumMoves(v Value, parts []Value, limit int) ([]*Move, error) {
+	var out []*Move
+	for i, p := range parts {
+		ms, err := in.positionMoves(p, limit)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range ms {
+			m.Index = i
+			if v.K == KSum {
+				m.From, m.InSum = v, true
+				rest := slices.Clone(parts)
+				rest[i] = m.PartTo
+				m.To = sumOf(rest)
+			}
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }
 
 // nimber returns the position *k.

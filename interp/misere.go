@@ -16,10 +16,10 @@ func (in *Interp) misereSolver() *solver.Misere {
 	return in.misere
 }
 
-// misereParts splits a position or sum into game components and nimber heaps (the
-// solver decides heaps by Bouton's rule).
-func (s *callSite) misereParts(v Value, fn string) (comps []solver.Pos, heaps []int64) {
-	for _, p := range s.components(v, fn) {
+// misereParts splits the parts of a position or sum into game components and
+// nimber heaps (the solver decides heaps by Bouton's rule).
+func misereParts(parts []Value) (comps []solver.Pos, heaps []int64) {
+	for _, p := range parts {
 		if e := p.Pos(); e.Game.nimber {
 			heaps = append(heaps, e.Args[0].N)
 		} else {
@@ -35,7 +35,7 @@ type MisereMethod = string
 
 // misereDecide returns whether v is a misère P-position and which rule decided it.
 func (s *callSite) misereDecide(v Value) (bool, MisereMethod) {
-	comps, heaps := s.misereParts(v, "outcome")
+	comps, heaps := misereParts(s.components(v, "outcome"))
 	in := s.c.in
 	verdict, err := in.misereSolver().Decide(in.ctx, comps, heaps...)
 	if err != nil {
@@ -60,7 +60,7 @@ func (s *callSite) misereValue(v Value) int64 {
 }
 
 func (s *callSite) sumGenus(v Value, fn string) (solver.Genus, bool) {
-	comps, heaps := s.misereParts(v, fn)
+	comps, heaps := misereParts(s.components(v, fn))
 	in := s.c.in
 	g, tame, err := in.misereSolver().SumGenus(in.ctx, comps, heaps...)
 	if err != nil {
@@ -72,7 +72,7 @@ func (s *callSite) sumGenus(v Value, fn string) (solver.Genus, bool) {
 // misereWinning lists the labelled moves of v to a misère P-position.
 func (s *callSite) misereWinning(v Value) []*Move {
 	parts := s.components(v, "winning")
-	comps, heaps := s.misereParts(v, "winning")
+	comps, heaps := misereParts(parts)
 	in := s.c.in
 	wins, err := in.misereSolver().WinningMoves(in.ctx, comps, heaps...)
 	if err != nil {

@@ -3,7 +3,6 @@ package interp
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -92,32 +91,13 @@ func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method 
 	if err != nil {
 		return false, "", err
 	}
-	var comps []solver.Pos
-	var heaps []int64
-	for _, p := range parts {
-		if e := p.Pos(); e.Game.nimber {
-			heaps = append(heaps, e.Args[0].N)
-		} else {
-			comps = append(comps, solver.Pos(p.N))
-		}
-	}
+	comps, heaps := misereParts(parts)
 	var verdict solver.Verdict
 	err = in.with(ctx, func() (err error) {
 		verdict, err = in.misereSolver().Decide(ctx, comps, heaps...)
 		return err
 	})
 	return verdict.P, verdict.Method, err
-}
-
-// TooManyMovesError is the error of Moves when a position has more moves than
-// the limit it was given.
-type TooManyMovesError struct {
-	Pos   Value // the position with too many moves
-	Limit int
-}
-
-func (e *TooManyMovesError) Error() string {
-	return fmt.Sprintf("%s has more than %d moves", e.Pos.Repr(), e.Limit)
 }
 
 // Moves lists the labelled moves of a position or sum, as moves(G) does: in a
@@ -130,58 +110,9 @@ func (in *Interp) Moves(ctx context.Context, v Value, limit int) ([]*Move, error
 		return nil, err
 	}
 	var out []*Move
-	err = in.with(ctx, func() error {
-		for i, p := range parts {
-			ms, err := in.movesUpTo(p, limit)
-			if err != nil {
-				return err
-			}
-			for _, m := range ms {
-				m.Index = i
-				if v.K == KSum {
-					m.From, m.InSum = v, true
-					rest := slices.Clone(parts)
-					rest[i] = m.PartTo
-					m.To = sumOf(rest)
-				}
-				out = append(out, m)
-			}
-		}
-		return nil
+	err = in.with(ctx, func() (err error) {
+		out, err = in.sumMoves(v, parts, limit)
+		return err
 	})
 	return out, err
-}
-
-// movesUpTo lists the labelled moves of one position, stopping with an error
-// past limit moves (no limit when limit <= 0).
-func (in *Interp) movesUpTo(pos Value, limit int) ([]*Move, error) {
-	e := pos.Pos()
-	tooMany := func(n int64) bool { return limit > 0 && n > int64(limit) }
-	if e.Game.nimber {
-		if tooMany(e.Args[0].N) {
-			return nil, &TooManyMovesError{pos, limit}
-		}
-		return in.labelledMoves(pos), nil
-	}
-	var out []*Move
-	fr := newFrame(e.Game.frameSize, nil)
-	copy(fr.slots, e.Args)
-	for _, m := range e.Game.moves {
-		complete := m.loops(fr, func(fr *Frame) bool {
-			if tooMany(int64(len(out)) + 1) {
-				return false
-			}
-			to := m.result(fr)
-			mv := &Move{Label: m.label, From: pos, Part: pos, PartTo: to, To: to}
-			for i, name := range m.vars {
-				mv.Bindings = append(mv.Bindings, Binding{name, fr.slots[m.slots[i]]})
-			}
-			out = append(out, mv)
-			return true
-		})
-		if !complete {
-			return nil, &TooManyMovesError{pos, limit}
-		}
-	}
-	return out, nil
 }
