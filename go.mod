@@ -8,6 +8,7 @@ require (
 	github.com/peterh/liner v1.2.3
 	github.com/rogpeppe/go-internal v1.16.0
 	golang.org/x/image v0.47.0
+	golang.org/x/term v0.47.0
 )
 
 require (

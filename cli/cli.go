@@ -17,6 +17,7 @@ import (
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/stdlib"
+	"github.com/grundy-lang/grundy/teach"
 )
 
 // Exit codes.
@@ -35,11 +36,22 @@ Usage:
                                   print one value (after loading FILE); with
                                   --misere, queries default to misère play
   grundy [repl [FILE...]]         the interactive shell (after loading the FILEs)
+  grundy explain [-f FILE] [--misere] EXPR
+                                  who wins EXPR and why, in plain words
+  grundy play [-f FILE] [--misere] [--computer-first] EXPR
+                                  play EXPR against the computer
+  grundy table [-f FILE] EXPR for a in RANGE[, b in RANGE]
+         [--format text|csv|json|svg|png] [-o FILE] [--title T] [--numbers on|off]
+                                  a table of values; a heat map as svg or png
+  grundy graph [-f FILE] EXPR [--format dot|svg] [-o FILE] [--max-nodes N]
+                                  the game graph of a small position
   grundy help                     this message
 
-Options (before the file or expression):
+Options (before the file or expression; anywhere for explain, play, table, graph):
   --max-positions N               stop after memoizing N positions (default 50000000)
   --timeout D                     stop after D, e.g. 30s or 5m (default: no limit)
+  --json                          run, eval and table: machine-readable output
+                                  (see docs/json.md)
 
 Exit status: 0 on success, 1 when a check fails, 2 on an error.
 `
@@ -53,6 +65,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	cmd, rest := args[0], args[1:]
 	r := &runner{stdout: stdout, stderr: stderr}
+	if cmd != "repl" { // the shell draws its own progress line
+		defer r.showProgress()()
+	}
 	switch cmd {
 	case "run":
 		return r.run(ctx, rest)
@@ -62,12 +77,20 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return r.eval(ctx, rest)
 	case "repl":
 		return r.repl(ctx, rest, stdin)
+	case "explain":
+		return r.explain(ctx, rest)
+	case "play":
+		return r.play(ctx, rest, stdin)
+	case "table":
+		return r.table(ctx, rest)
+	case "graph":
+		return r.graph(ctx, rest)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
 	msg := fmt.Sprintf("grundy: unknown command %q", cmd)
-	if s := lang.Closest(cmd, []string{"run", "check", "eval", "repl", "help"}); s != "" {
+	if s := lang.Closest(cmd, []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "help"}); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	fmt.Fprintln(stderr, msg)
@@ -78,6 +101,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // runner carries the output streams of one invocation.
 type runner struct {
 	stdout, stderr io.Writer
+	progress       *progress // the progress line on a terminal, or nil
 }
 
 // flags parses the options shared by every command.
@@ -86,6 +110,7 @@ type options struct {
 	timeout      time.Duration
 	file         string
 	misere       bool
+	json         bool
 }
 
 // limit bounds ctx by the --timeout option, if one was given.
@@ -102,6 +127,9 @@ func (r *runner) parseFlags(name string, args []string, withFile bool) (*options
 	o := &options{}
 	fs.IntVar(&o.maxPositions, "max-positions", 50_000_000, "stop after memoizing this many positions")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
+	if name == "run" || name == "eval" {
+		fs.BoolVar(&o.json, "json", false, "write the output as JSON (see docs/json.md)")
+	}
 	if withFile {
 		fs.StringVar(&o.file, "f", "", "load this file first")
 		fs.BoolVar(&o.misere, "misere", false, "play misère by default: sg, outcome and winning without a mode mean misère")
@@ -117,6 +145,10 @@ func (r *runner) newInterp(o *options) *interp.Interp {
 	in.Out, in.Diag = r.stdout, r.stderr
 	in.Solver.Limits.MaxPositions = o.maxPositions
 	in.DefaultMisere = o.misere
+	teach.Register(in)
+	if r.progress != nil {
+		r.progress.watch(in.Solver)
+	}
 	return in
 }
 
@@ -159,6 +191,9 @@ func (r *runner) run(ctx context.Context, args []string) int {
 	if len(files) != 1 {
 		fmt.Fprintln(r.stderr, "grundy run: give exactly one file, e.g. grundy run examples/tour.game")
 		return exitError
+	}
+	if o.json {
+		return r.runJSON(ctx, o, files[0])
 	}
 	in := r.newInterp(o)
 	if err := r.load(ctx, in, files[0]); err != nil {
@@ -219,6 +254,9 @@ func (r *runner) eval(ctx context.Context, args []string) int {
 	if len(rest) == 0 {
 		fmt.Fprintln(r.stderr, "grundy eval: give an expression, e.g. grundy eval 'sg(*3 + *5)'")
 		return exitError
+	}
+	if o.json {
+		return r.evalJSON(ctx, o, strings.Join(rest, " "))
 	}
 	in := r.newInterp(o)
 	if o.file != "" {

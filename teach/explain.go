@@ -331,7 +331,11 @@ func (e *explainer) losingMoves(ms []*interp.Move, why string) error {
 		if err != nil {
 			return err
 		}
-		rows[i] = [2]string{d.String(), "answered by " + moveName(r)}
+		answer := "answered by " + moveName(r)
+		if r == nil && e.mode == Misere {
+			answer = "(the opponent cannot move, so they win)"
+		}
+		rows[i] = [2]string{d.String(), answer}
 	}
 	e.table(rows)
 	if len(ds) > len(shown) {
@@ -478,7 +482,11 @@ func (e *explainer) byOutcomes(v interp.Value, reason func(v interp.Value, isP b
 	}
 	e.printf("\n")
 	if isP {
-		return e.losingMoves(ms, fmt.Sprintf("Each of its %s leads to an N-position, from which the opponent has a winning reply", plural(len(ms), "move")))
+		why := fmt.Sprintf("Each of its %d moves leads to an N-position, where the opponent wins", len(ms))
+		if len(ms) == 1 {
+			why = "Its only move leads to an N-position, where the opponent wins"
+		}
+		return e.losingMoves(ms, why)
 	}
 	wins, err := e.winning(ms)
 	if err != nil {
@@ -514,7 +522,11 @@ func (e *explainer) misereReason(v interp.Value, isP bool) error {
 	}
 	switch method {
 	case solver.MethodNim:
-		e.printf("Every part plays like a Nim heap, so Bouton's rule for misère Nim decides: when some heap has 2 or more tokens, the player to move loses exactly when the nim-sum is 0, as in normal play; when every heap has 0 or 1, they lose exactly when the number of 1s is odd.\n")
+		what := "Every part plays"
+		if parts, _ := interp.Components(v); len(parts) == 1 {
+			what = "It plays"
+		}
+		e.printf("%s like a Nim heap, so Bouton's rule for misère Nim decides: when some heap has 2 or more tokens, the player to move loses exactly when the nim-sum is 0, as in normal play; when every heap has 0 or 1, they lose exactly when the number of 1s is odd.\n", what)
 		return e.misereNimNumbers(v, isP)
 	case solver.MethodTame:
 		e.printf("Every part is tame (Conway), so the sum plays like the misère Nim position given by the parts' genus.\n")
@@ -550,9 +562,13 @@ func (e *explainer) misereNimNumbers(v interp.Value, isP bool) error {
 	if big {
 		why, p = fmt.Sprintf("some heap has 2 or more and the nim-sum is %d", total), total == 0
 	} else {
-		why, p = fmt.Sprintf("every heap has 0 or 1, and there are %d heaps of 1", ones), ones%2 == 1
+		why, p = fmt.Sprintf("every heap has 0 or 1, and %s of 1", map[bool]string{true: "there is 1 heap", false: "there are " + plural(ones, "heap")}[ones == 1]), ones%2 == 1
 	}
-	if p == isP && len(parts) <= listParts {
+	switch {
+	case p != isP || len(parts) > listParts:
+	case len(parts) == 1:
+		e.printf("Here the heap has %s: %s.\n", heaps[0], strings.Replace(why, "some heap has", "it has", 1))
+	default:
 		e.printf("Here the heaps are %s: %s.\n", strings.Join(heaps, ", "), why)
 	}
 	return nil
@@ -581,7 +597,7 @@ func (e *explainer) tooManyMoves(v interp.Value, err *interp.TooManyMovesError) 
 func (e *explainer) table(rows [][2]string) {
 	w := 0
 	for _, r := range rows {
-		if n := len([]rune(r[0])); n <= 48 {
+		if n := len([]rune(r[0])); n <= 60 {
 			w = max(w, n)
 		}
 	}

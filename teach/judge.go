@@ -123,8 +123,8 @@ func (j judge) prolonging(ms []*interp.Move) (*interp.Move, error) {
 }
 
 // tidy drops the parts of a sum that have no moves left, which changes
-// nothing in the game and keeps the position short. A sum whose parts all have
-// no moves is kept as it is.
+// nothing in the game and keeps the position short. Of a sum whose parts all
+// have no moves, the first part is kept.
 func (j judge) tidy(v interp.Value) (interp.Value, error) {
 	parts, _ := interp.Components(v)
 	if len(parts) < 2 {
@@ -143,7 +143,7 @@ func (j judge) tidy(v interp.Value) (interp.Value, error) {
 	}
 	switch len(live) {
 	case 0:
-		return v, nil
+		return parts[0], nil
 	case 1:
 		return live[0], nil
 	}

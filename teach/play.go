@@ -35,7 +35,9 @@ func Play(ctx context.Context, in *interp.Interp, start interp.Value, opts PlayO
 	if _, ok := interp.Components(start); !ok {
 		return fmt.Errorf("play needs a game position or a sum of positions, not %s %s", start.K, start.Repr())
 	}
-	p := &player{judge: judge{ctx, in, opts.Mode}, opts: opts, input: bufio.NewScanner(r), w: w}
+	// A *bufio.Reader is used as it is, so that a shell reading its own entries from
+	// it can hand it over without losing what it had buffered.
+	p := &player{judge: judge{ctx, in, opts.Mode}, opts: opts, input: bufio.NewReader(r), w: w}
 	return p.play(start)
 }
 
@@ -43,7 +45,7 @@ func Play(ctx context.Context, in *interp.Interp, start interp.Value, opts PlayO
 type player struct {
 	judge
 	opts  PlayOptions
-	input *bufio.Scanner
+	input *bufio.Reader
 	w     io.Writer
 	turns []turn
 }
@@ -135,11 +137,12 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, fromP bool) (*
 	}
 	for {
 		p.printf("Your move> ")
-		if !p.input.Scan() {
+		text, err := p.input.ReadString('\n')
+		if err != nil && text == "" {
 			p.printf("\n(The input ended; the game stops here.)\n")
 			return nil, errQuit
 		}
-		line := strings.TrimSpace(p.input.Text())
+		line := strings.TrimSpace(text)
 		if p.opts.Echo {
 			p.printf("%s\n", line)
 		}

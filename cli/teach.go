@@ -1,0 +1,339 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/render"
+	"github.com/grundy-lang/grundy/teach"
+)
+
+// The teaching commands: explain, play, table and graph. Their options may
+// come before or after the expression, whose words are joined with spaces, so
+// that both of these work:
+//
+//	grundy table --format png -o w.png 'sg(Wythoff(a, b))' for a in 0..39, b in 0..39
+//	grundy table 'sg(Wythoff(a, b))' for a in 0..39, b in 0..39 --format png -o w.png
+
+// teachOptions are the options of the teaching commands.
+type teachOptions struct {
+	options
+	format        string
+	output        string
+	json          bool
+	computerFirst bool
+	maxNodes      int
+	numbers       string
+	title         string
+	cell          int
+}
+
+// parseTeachFlags parses the options of command name, defined by define in
+// addition to -f, --misere, --max-positions and --timeout, wherever they are
+// among args; the other arguments are the expression's words.
+func (r *runner) parseTeachFlags(name string, args []string, define func(*flag.FlagSet, *teachOptions)) (*teachOptions, string, bool) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(r.stderr)
+	o := &teachOptions{}
+	fs.IntVar(&o.maxPositions, "max-positions", 50_000_000, "stop after memoizing this many positions")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
+	fs.StringVar(&o.file, "f", "", "load this file first")
+	if define != nil {
+		define(fs, o)
+	}
+	var flags, words []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			words = append(words, args[i+1:]...)
+			break
+		}
+		fname, hasValue, isFlag := flagName(a)
+		if !isFlag {
+			words = append(words, a)
+			continue
+		}
+		f := fs.Lookup(fname)
+		if f == nil {
+			fmt.Fprintf(r.stderr, "grundy %s: unknown option %s\n", name, a)
+			fs.Usage()
+			return nil, "", false
+		}
+		flags = append(flags, a)
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) && i+1 < len(args) {
+			flags = append(flags, args[i+1])
+			i++
+		}
+	}
+	if err := fs.Parse(flags); err != nil {
+		return nil, "", false
+	}
+	return o, strings.TrimSpace(strings.Join(words, " ")), true
+}
+
+// flagName returns the name of an argument that looks like an option ("-f",
+// "--format=png"), and whether it carries its value after "=".
+func flagName(a string) (name string, hasValue, ok bool) {
+	s := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	if s == a || s == "" || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+		return "", false, false
+	}
+	name, _, hasValue = strings.Cut(s, "=")
+	return name, hasValue, true
+}
+
+// session makes a session for a teaching command and loads -f's file.
+func (r *runner) session(ctx context.Context, o *teachOptions) (*interp.Interp, error) {
+	in := r.newInterp(&o.options)
+	if o.file != "" {
+		if err := r.load(ctx, in, o.file); err != nil {
+			return nil, err
+		}
+	}
+	return in, nil
+}
+
+// position evaluates the expression of a command: a position or a sum.
+func position(ctx context.Context, in *interp.Interp, cmd, expr string) (interp.Value, error) {
+	v, err := in.Eval(ctx, cmd, expr)
+	if err != nil {
+		return v, err
+	}
+	if _, ok := interp.Components(v); !ok {
+		return v, fmt.Errorf("%s needs a game position or a sum of positions, such as Nim(3) + Nim(5), not %s %s", cmd, v.K, v.Repr())
+	}
+	return v, nil
+}
+
+func misereFlag(fs *flag.FlagSet, o *teachOptions) {
+	fs.BoolVar(&o.misere, "misere", false, "misère play: whoever makes the last move loses")
+}
+
+// positionRun is a teaching command ready to work on its position.
+type positionRun struct {
+	o      *teachOptions
+	in     *interp.Interp
+	v      interp.Value
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// startPosition parses the options of a command about one position (explain,
+// play, graph), makes its session and evaluates the position. On failure it has
+// reported the problem and returns the exit code.
+func (r *runner) startPosition(ctx context.Context, name string, args []string, define func(*flag.FlagSet, *teachOptions)) (*positionRun, int) {
+	o, expr, ok := r.parseTeachFlags(name, args, define)
+	if !ok {
+		return nil, exitError
+	}
+	if expr == "" {
+		fmt.Fprintf(r.stderr, "grundy %s: give a position, e.g. grundy %s 'Nim(3) + Nim(5)'\n", name, name)
+		return nil, exitError
+	}
+	ctx, cancel := o.limit(ctx)
+	in, err := r.session(ctx, o)
+	if err == nil {
+		var v interp.Value
+		if v, err = position(ctx, in, name, expr); err == nil {
+			return &positionRun{o: o, in: in, v: v, ctx: ctx, cancel: cancel}, exitOK
+		}
+	}
+	cancel()
+	return nil, r.report(err)
+}
+
+func (r *runner) explain(ctx context.Context, args []string) int {
+	run, code := r.startPosition(ctx, "explain", args, misereFlag)
+	if run == nil {
+		return code
+	}
+	defer run.cancel()
+	text, err := teach.Explain(run.ctx, run.in, run.v, mode(run.o.misere))
+	if err != nil {
+		return r.report(err)
+	}
+	fmt.Fprintln(r.stdout, text)
+	return exitOK
+}
+
+// mode is the play mode that --misere chooses.
+func mode(misere bool) teach.Mode {
+	if misere {
+		return teach.Misere
+	}
+	return teach.Normal
+}
+
+func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {
+	run, code := r.startPosition(ctx, "play", args, func(fs *flag.FlagSet, o *teachOptions) {
+		misereFlag(fs, o)
+		fs.BoolVar(&o.computerFirst, "computer-first", false, "the computer makes the first move")
+	})
+	if run == nil {
+		return code
+	}
+	defer run.cancel()
+	opts := teach.PlayOptions{Mode: mode(run.o.misere), ComputerFirst: run.o.computerFirst, Echo: !isTerminal(stdin)}
+	if err := teach.Play(run.ctx, run.in, run.v, opts, stdin, r.stdout); err != nil {
+		return r.report(err)
+	}
+	return exitOK
+}
+
+// maxNumbered is the largest side of a heat map that has its values printed in
+// its cells by default: in bigger grids the numbers hide the pattern.
+const maxNumbered = 20
+
+// tableFormats are the formats of grundy table, by the extension of -o's file.
+var tableFormats = map[string]string{".txt": "text", ".csv": "csv", ".json": "json", ".svg": "svg", ".png": "png"}
+
+func (r *runner) table(ctx context.Context, args []string) int {
+	o, text, ok := r.parseTeachFlags("table", args, func(fs *flag.FlagSet, o *teachOptions) {
+		fs.StringVar(&o.format, "format", "", "text, csv, json, svg or png (default: from -o's extension, else text)")
+		fs.StringVar(&o.output, "o", "", "write to this file instead of standard output")
+		fs.BoolVar(&o.json, "json", false, "the same as --format json")
+		fs.StringVar(&o.numbers, "numbers", "auto", "svg and png: print the values in the cells: on, off, or auto (on when the grid is at most 20 by 20)")
+		fs.StringVar(&o.title, "title", "", "the title of the table (default: the expression)")
+		fs.IntVar(&o.cell, "cell", 0, "svg and png: the side of a cell in pixels (default: about 800 pixels in all)")
+	})
+	if !ok {
+		return exitError
+	}
+	format := o.format
+	switch {
+	case o.json:
+		format = "json"
+	case format == "" && o.output != "":
+		format = tableFormats[strings.ToLower(filepath.Ext(o.output))]
+	}
+	if format == "" {
+		format = "text"
+	}
+	if _, ok := map[string]bool{"text": true, "csv": true, "json": true, "svg": true, "png": true}[format]; !ok {
+		fmt.Fprintf(r.stderr, "grundy table: unknown format %q; use text, csv, json, svg or png\n", format)
+		return exitError
+	}
+	if o.numbers != "on" && o.numbers != "off" && o.numbers != "auto" {
+		fmt.Fprintf(r.stderr, "grundy table: --numbers is on, off or auto, not %q\n", o.numbers)
+		return exitError
+	}
+	if text == "" {
+		fmt.Fprintln(r.stderr, "grundy table: give a table, e.g. grundy table 'sg(Wythoff(a, b))' for a in 0..9, b in 0..9")
+		return exitError
+	}
+	if format == "png" && o.output == "" && isTerminal(r.stdout) {
+		fmt.Fprintln(r.stderr, "grundy table: a PNG picture is not text; write it to a file with -o FILE.png")
+		return exitError
+	}
+	fail := func(err error) int {
+		if format == "json" {
+			return r.jsonError(err)
+		}
+		return r.report(err)
+	}
+	spec, err := teach.ParseTable(text)
+	if err != nil {
+		return fail(err)
+	}
+	ctx, cancel := o.limit(ctx)
+	defer cancel()
+	in, err := r.session(ctx, o)
+	if err != nil {
+		return fail(err)
+	}
+	g, err := teach.Table(ctx, in, spec)
+	if err != nil {
+		return fail(err)
+	}
+	if o.title != "" {
+		g.Title = o.title
+	}
+	var out bytes.Buffer
+	heat := render.HeatmapOptions{CellSize: o.cell, NoNumbers: o.numbers == "off" ||
+		o.numbers == "auto" && max(len(g.Rows), len(g.Cols)) > maxNumbered}
+	switch format {
+	case "text":
+		opts := render.TextOptions{}
+		if o.output == "" && isTerminal(r.stdout) {
+			opts.Color = true
+			if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
+				opts.Width = w
+			}
+		}
+		err = render.WriteText(&out, g, opts)
+	case "csv":
+		err = render.WriteCSV(&out, g)
+	case "json":
+		err = render.WriteJSON(&out, g)
+	case "svg":
+		err = render.WriteSVG(&out, g, heat)
+	case "png":
+		err = render.WritePNG(&out, g, heat)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return r.write(o.output, out.Bytes())
+}
+
+// write writes a command's output to the file named, or to standard output
+// when there is none.
+func (r *runner) write(file string, data []byte) int {
+	if file == "" {
+		r.stdout.Write(data)
+		return exitOK
+	}
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		return r.report(fmt.Errorf("cannot write %s: %w", file, errors.Unwrap(err)))
+	}
+	return exitOK
+}
+
+func (r *runner) graph(ctx context.Context, args []string) int {
+	run, code := r.startPosition(ctx, "graph", args, func(fs *flag.FlagSet, o *teachOptions) {
+		fs.StringVar(&o.format, "format", "", "dot or svg (default: from -o's extension, else dot); svg needs Graphviz")
+		fs.StringVar(&o.output, "o", "", "write to this file instead of standard output")
+		fs.IntVar(&o.maxNodes, "max-nodes", teach.DefaultMaxNodes, "draw at most this many positions")
+	})
+	if run == nil {
+		return code
+	}
+	defer run.cancel()
+	o := run.o
+	format := o.format
+	if format == "" {
+		format = "dot"
+		if strings.EqualFold(filepath.Ext(o.output), ".svg") {
+			format = "svg"
+		}
+	}
+	if format != "dot" && format != "svg" {
+		fmt.Fprintf(r.stderr, "grundy graph: unknown format %q; use dot or svg\n", format)
+		return exitError
+	}
+	g, err := teach.GameGraph(run.ctx, run.in, run.v, o.maxNodes)
+	if err != nil {
+		return r.report(err)
+	}
+	var dot bytes.Buffer
+	if err := render.WriteDOT(&dot, g); err != nil {
+		return r.report(err)
+	}
+	data := dot.Bytes()
+	if format == "svg" {
+		if data, err = render.RenderSVGWithGraphviz(run.ctx, data); err != nil {
+			return r.report(err)
+		}
+	}
+	return r.write(o.output, data)
+}
