@@ -38,6 +38,8 @@ type Session struct {
 
 	errors       int // entries that failed
 	checksFailed int // checks that failed
+
+	input io.Reader // where :play reads the person's moves
 }
 
 // New returns a session over in, printing results to out and errors to errw. The

@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/teach"
 )
 
 // piece is a part of a command line: its text and its byte offset in the line,
@@ -364,55 +365,57 @@ func writeColumns(w io.Writer, indent string, rows [][]string, right []bool) {
 	}
 }
 
-// options lists the moves from a position with the value and outcome of each.
+// options lists the moves from a position with the value and outcome of each;
+// with "misere" after the position, the outcomes of misère play.
 func (s *Session) options(ctx context.Context, inv invocation) error {
 	if inv.arg == "" {
 		return errors.New("write :options POS, e.g. :options Nim(3) + Nim(5)")
 	}
-	p := piece{inv.arg, inv.argOff}
-	pos, err := s.eval(ctx, inv, p)
+	p, mode := splitMode(piece{inv.arg, inv.argOff})
+	pos, err := s.position(ctx, inv, p, "options")
 	if err != nil {
 		return err
 	}
-	switch pos.K {
-	case interp.KPos, interp.KSum:
-	case interp.KGame:
-		g := pos.R.(*interp.Game)
-		return errorAt(inv, p, "%s is a game; :options needs one of its positions, such as %s", g.Name, example(g))
-	default:
-		return errorAt(inv, p, ":options needs a game position or a sum, but this is %s %s", pos.K, abbreviate(pos.Repr(), 40))
+	// judge gives the value (normal play only) and the outcome of a position or sum.
+	judge := func(v interp.Value) (string, string, error) {
+		if mode == teach.Misere {
+			isP, _, err := s.in.MisereOutcome(ctx, v)
+			return "", outcomeName(isP), err
+		}
+		x, err := s.in.SG(ctx, v)
+		return fmt.Sprint(x), outcomeName(x == 0), err
 	}
-	builtin := func(name string) interp.Value {
-		g, _ := s.in.Lookup(name)
-		return g.V
-	}
-	sg := builtin("sg")
-	total, err := s.in.Call(ctx, sg, pos)
+	value, out, err := judge(pos)
 	if err != nil {
 		return err
 	}
-	list, err := s.in.Call(ctx, builtin("moves"), pos)
+	moves, err := s.in.Moves(ctx, pos, 0)
 	if err != nil {
 		return err
 	}
-	moves := list.Seq()
 	rows := [][]string{{"move", "", "to", "sg", "outcome"}}
+	if mode == teach.Misere {
+		rows[0][3] = ""
+	}
 	winning := 0
-	for _, mv := range moves {
-		m := mv.R.(*interp.Move)
-		v, err := s.in.Call(ctx, sg, m.To)
+	for _, m := range moves {
+		v, o, err := judge(m.To)
 		if err != nil {
 			return err
 		}
 		label := strings.TrimSuffix(m.String(), " -> "+m.PartTo.Repr())
-		row := []string{label, "->", m.To.Repr(), v.Repr(), outcome(v)}
-		if v.N == 0 {
+		row := []string{label, "->", m.To.Repr(), v, o}
+		if o == "P" {
 			row = append(row, "winning")
 			winning++
 		}
 		rows = append(rows, row)
 	}
-	fmt.Fprintf(s.out, "%s: sg %d, outcome %s", pos.Repr(), total.N, outcome(total))
+	if mode == teach.Misere {
+		fmt.Fprintf(s.out, "%s: misère outcome %s", pos.Repr(), out)
+	} else {
+		fmt.Fprintf(s.out, "%s: sg %s, outcome %s", pos.Repr(), value, out)
+	}
 	switch {
 	case len(moves) == 0:
 		fmt.Fprintln(s.out, ", no moves")
@@ -426,9 +429,9 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 	return nil
 }
 
-// outcome names the outcome of a normal-play value.
-func outcome(v interp.Value) string {
-	if v.N == 0 {
+// outcomeName is "P" for a P-position and "N" otherwise.
+func outcomeName(isP bool) string {
+	if isP {
 		return "P"
 	}
 	return "N"

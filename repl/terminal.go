@@ -31,6 +31,7 @@ const Banner = `grundy: Sprague-Grundy values of impartial games. :help for help
 // returns the exit status (see Status). ctx ends the whole run when cancelled.
 func (s *Session) Piped(ctx context.Context, r io.Reader) int {
 	br := bufio.NewReader(r)
+	s.input = br // :play reads the person's moves from the same script
 	var er entryReader
 	for !s.quit {
 		line, err := br.ReadString('\n')
@@ -64,6 +65,7 @@ func trimNewline(line string) string {
 // historyFile ("" for none), and Ctrl-C stopping only the computation under way.
 // It returns the exit status, 0 unless the terminal failed.
 func (s *Session) Terminal(historyFile string) int {
+	s.input = os.Stdin // between prompts the terminal is in its normal mode
 	ln := liner.NewLiner()
 	defer ln.Close()
 	ln.SetCtrlCAborts(true)
