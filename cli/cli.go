@@ -154,22 +154,17 @@ func (r *runner) newInterp(o *options) *interp.Interp {
 
 // report prints an error the way a person should see it and returns the exit code.
 func (r *runner) report(err error) int {
-	var le *lang.Error
-	var les lang.Errors
+	text, ok := lang.FormatAll(err)
 	switch {
-	case errors.As(err, &les):
-		for _, e := range les {
-			fmt.Fprintln(r.stderr, e.Format())
-		}
-	case errors.As(err, &le):
-		fmt.Fprintln(r.stderr, le.Format())
+	case ok:
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(r.stderr, "grundy: interrupted")
+		text = "grundy: interrupted"
 	case errors.Is(err, context.DeadlineExceeded):
-		fmt.Fprintln(r.stderr, "grundy: stopped: the time limit was reached; raise it with --timeout")
+		text = "grundy: stopped: the time limit was reached; raise it with --timeout"
 	default:
-		fmt.Fprintln(r.stderr, "grundy:", err)
+		text = "grundy: " + err.Error()
 	}
+	fmt.Fprintln(r.stderr, text)
 	return exitError
 }
 

@@ -81,3 +81,21 @@ func (e *Error) Format() string {
 }
 
 func runeCount(s string) int { return len([]rune(s)) }
+
+// FormatAll renders err for a person when it is located: a *Error, or Errors one
+// after the other. ok is false for any other error, which the caller words.
+func FormatAll(err error) (text string, ok bool) {
+	var es Errors
+	var e *Error
+	switch {
+	case errors.As(err, &es):
+		parts := make([]string, len(es))
+		for i, x := range es {
+			parts[i] = x.Format()
+		}
+		return strings.Join(parts, "\n"), true
+	case errors.As(err, &e):
+		return e.Format(), true
+	}
+	return "", false
+}

@@ -151,25 +151,20 @@ func (s *Session) checkSummary(before interp.CheckStats) {
 
 // report prints an error the way files report them.
 func (s *Session) report(err error) {
-	var le *lang.Error
-	var les lang.Errors
-	switch {
-	case errors.As(err, &les):
-		for _, e := range les {
-			fmt.Fprintln(s.err, e.Format())
-		}
-	case errors.As(err, &le):
-		fmt.Fprintln(s.err, le.Format())
-	case errors.Is(err, context.Canceled):
+	if text, ok := lang.FormatAll(err); ok {
+		fmt.Fprintln(s.err, text)
+		return
+	}
+	if errors.Is(err, context.Canceled) {
 		msg := "interrupted"
 		var it *interruption
 		if errors.As(err, &it) {
 			msg = it.Error()
 		}
 		fmt.Fprintln(s.err, msg+" (what was solved so far is kept)")
-	default:
-		fmt.Fprintln(s.err, err)
+		return
 	}
+	fmt.Fprintln(s.err, err)
 }
 
 // relocate maps the positions of errors in src, which is entry with shift extra
