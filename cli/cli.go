@@ -194,6 +194,10 @@ func (r *runner) run(ctx context.Context, args []string) int {
 	if err := r.load(ctx, in, files[0]); err != nil {
 		return r.report(err)
 	}
+	// Say that the checks ran, on standard error so that the output stays the file's.
+	if c := in.Checks; c.Passed+c.Failed > 0 {
+		fmt.Fprintf(r.stderr, "checks: %d passed, %d failed (%d cases)\n", c.Passed, c.Failed, c.Cases)
+	}
 	if in.Checks.Failed > 0 {
 		return exitFailed
 	}
