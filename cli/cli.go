@@ -20,6 +20,11 @@ import (
 	"github.com/grundy-lang/grundy/teach"
 )
 
+// defaultMaxPositions bounds a run's memo: a few hundred bytes a position at worst (a deep chain), about 3 GB.
+// A game with no end (move -> G(n + 1)) stops there in seconds, not at the
+// machine's memory.
+const defaultMaxPositions = 10_000_000
+
 // Exit codes.
 const (
 	exitOK     = 0
@@ -48,7 +53,8 @@ Usage:
   grundy help                     this message
 
 Options (before the file or expression; anywhere for explain, play, table, graph):
-  --max-positions N               stop after memoizing N positions (default 50000000)
+  --max-positions N               stop after memoizing N positions (default 10000000,
+                                  at most about 3 GB)
   --timeout D                     stop after D, e.g. 30s or 5m (default: no limit)
   --json                          run, eval and table: machine-readable output
                                   (see docs/json.md)
@@ -125,7 +131,7 @@ func (r *runner) parseFlags(name string, args []string, withFile bool) (*options
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(r.stderr)
 	o := &options{}
-	fs.IntVar(&o.maxPositions, "max-positions", 50_000_000, "stop after memoizing this many positions")
+	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after memoizing this many positions")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
 	if name == "run" || name == "eval" {
 		fs.BoolVar(&o.json, "json", false, "write the output as JSON (see docs/json.md)")

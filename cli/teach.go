@@ -45,7 +45,7 @@ func (r *runner) parseTeachFlags(name string, args []string, define func(*flag.F
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(r.stderr)
 	o := &teachOptions{}
-	fs.IntVar(&o.maxPositions, "max-positions", 50_000_000, "stop after memoizing this many positions")
+	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after memoizing this many positions")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
 	fs.StringVar(&o.file, "f", "", "load this file first")
 	if define != nil {

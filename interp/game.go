@@ -27,6 +27,8 @@ type Game struct {
 	serial    int
 	nimber    bool   // the built-in game of nimbers *k
 	canon     evalFn // the canonical form of the arguments, if declared
+	canonBusy bool   // while canon runs, to refuse a canonical form that needs itself
+	src       string // the source text of the declaration's file, for messages
 	frameSize int
 	moves     []*compiledMove
 
@@ -151,8 +153,18 @@ func packKey(args []Value) (uint64, bool) {
 	return key, true
 }
 
+// fail raises a runtime error located at the game's declaration.
+func (g *Game) fail(format string, args ...any) {
+	panic(&lang.Error{Pos: g.Pos, Msg: fmt.Sprintf(format, args...), Src: g.src})
+}
+
 // canonical applies a game's declared canonical form to its arguments.
 func (in *Interp) canonical(g *Game, args []Value) []Value {
+	if g.canonBusy {
+		g.fail("the canonical form of %s builds a position of %s, which needs the canonical form again: a canonical form must only rearrange the arguments", g.Name, g.Name)
+	}
+	g.canonBusy = true
+	defer func() { g.canonBusy = false }()
 	fr := newFrame(g.frameSize, nil)
 	copy(fr.slots, args)
 	v := g.canon(fr)
@@ -160,7 +172,7 @@ func (in *Interp) canonical(g *Game, args []Value) []Value {
 		return []Value{v}
 	}
 	if v.K != KTuple || len(v.Seq()) != len(args) {
-		panic(&lang.Error{Pos: g.Pos, Msg: fmt.Sprintf("the canonical form of %s must be a tuple of %d values, but it is %s %s", g.Name, len(args), v.K, v.Repr())})
+		g.fail("the canonical form of %s must be a tuple of %d values, but it is %s %s", g.Name, len(args), v.K, v.Repr())
 	}
 	return v.Seq()
 }

@@ -196,7 +196,7 @@ func (c *compiler) define(prog *lang.Program) {
 	for _, s := range prog.Stmts {
 		switch d := s.(type) {
 		case *lang.GameDecl:
-			g := &Game{Name: d.Name, Params: paramNames(d.Params), Doc: d.Doc, Pos: d.Pos, serial: in.nextSerial(), frameSize: d.FrameSize}
+			g := &Game{Name: d.Name, Params: paramNames(d.Params), Doc: d.Doc, Pos: d.Pos, serial: in.nextSerial(), frameSize: d.FrameSize, src: c.src}
 			cell := in.global(d.Name)
 			if cell.Defined {
 				changed = append(changed, d.Name)
