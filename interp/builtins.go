@@ -37,7 +37,7 @@ var builtinDefs = []builtin{
 	{name: "filter", min: 2, max: 2, doc: "filter(f, xs): the list of the x for which f(x) is true", fn: biFilter},
 	{name: "mex", min: 1, max: 1, doc: "mex(xs): the least non-negative integer not in xs", fn: biMex},
 	{name: "nimsum", min: 1, max: -1, doc: "nimsum(a, b, ...) or nimsum(xs): the XOR of the integers", fn: biNimsum},
-	{name: "isfib", min: 1, max: 1, doc: "isfib(n): whether n is a Fibonacci number (1, 2, 3, 5, 8, ...)", fn: biIsFib},
+	{name: "isfib", min: 1, max: 1, doc: "isfib(n): whether n is a Fibonacci number (0, 1, 2, 3, 5, 8, ...)", fn: biIsFib},
 	{name: "grounded", min: 2, max: 2, doc: "grounded(E, r): the edges of E (pairs (u, v)) still connected to vertex r", fn: biGrounded},
 	{name: "union", min: 2, max: -1, doc: "union(a, b, ...): the union of sets", fn: biSetFold(union)},
 	{name: "intersection", min: 2, max: -1, doc: "intersection(a, b, ...): the common elements of sets", fn: biSetFold(intersection)},
@@ -250,6 +250,9 @@ func (s *callSite) elems(v Value, fn string) []Value {
 		out := make([]Value, 0, r.Len())
 		for x := r.Lo; x <= r.Hi; x++ {
 			out = append(out, Int(x))
+			if x == maxInt {
+				break
+			}
 		}
 		return out
 	case KStr:
@@ -436,7 +439,7 @@ func biNimsum(s *callSite, args []Value) Value {
 
 func biIsFib(s *callSite, args []Value) Value {
 	n := s.int(args[0], "isfib")
-	a, b := int64(1), int64(2)
+	a, b := int64(0), int64(1) // 0, 1, 1, 2, 3, 5, ...
 	for a < n && b > 0 {
 		a, b = b, a+b
 	}

@@ -17,6 +17,10 @@ type Frame struct {
 	// While a position is expanded: where its options go, and the option being built.
 	opts *solver.Options
 	sb   sumBuilder
+	// expanding is the position being expanded; optEnd the option count at which
+	// its expansion stops (the position limit).
+	expanding solver.Pos
+	optEnd    int
 }
 
 func newFrame(size int, up *Frame) *Frame {
@@ -612,7 +616,7 @@ func (c *compiler) iterate(pos lang.Position, v Value, f func(Value) bool) bool 
 			}
 		}
 		return true
-	case KList, KTuple, KSet:
+	case KList, KTuple, KSet, KSum:
 		for _, e := range v.Seq() {
 			if !f(e) {
 				return false
@@ -627,7 +631,7 @@ func (c *compiler) iterate(pos lang.Position, v Value, f func(Value) bool) bool 
 		}
 		return true
 	}
-	c.fail(pos, "cannot loop over %s %s (a generator needs a range, list, set, tuple or string)", v.K, v.Repr())
+	c.fail(pos, "cannot loop over %s %s (a generator needs a range, list, set, tuple, string or sum)", v.K, v.Repr())
 	return false
 }
 

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -21,6 +22,9 @@ func (in *Interp) Define(name string, min, max int, doc string, fn GoFunc) {
 				var le *lang.Error
 				if errors.As(err, &le) {
 					panic(le)
+				}
+				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+					panic(err) // stops the whole evaluation, like an interrupted sg
 				}
 				s.fail("%s: %v", name, err)
 			}

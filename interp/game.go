@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -153,6 +154,27 @@ func packKey(args []Value) (uint64, bool) {
 	return key, true
 }
 
+// canonicalSums returns v with every sum inside it in canonical (sorted) order.
+func canonicalSums(v Value) Value {
+	switch v.K {
+	case KSum:
+		return Value{K: KSum, R: &Seq{sortedParts(v)}}
+	case KList, KTuple:
+		elems := v.Seq()
+		for i, e := range elems {
+			if c := canonicalSums(e); c.R != e.R {
+				out := append([]Value(nil), elems...)
+				out[i] = c
+				for j := i + 1; j < len(out); j++ {
+					out[j] = canonicalSums(out[j])
+				}
+				return Value{K: v.K, R: &Seq{out}}
+			}
+		}
+	}
+	return v
+}
+
 // fail raises a runtime error located at the game's declaration.
 func (g *Game) fail(format string, args ...any) {
 	panic(&lang.Error{Pos: g.Pos, Msg: fmt.Sprintf(format, args...), Src: g.src})
@@ -192,7 +214,11 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 	in.entrySlab = in.entrySlab[1:]
 	*e = PosEntry{Game: g, Args: in.argSlab[:len(args):len(args)], ID: id}
 	in.argSlab = in.argSlab[len(args):]
-	copy(e.Args, args)
+	for i, a := range args {
+		// Equal sums are one key whatever their order, so the stored argument must
+		// not depend on which order came first: keep sums in canonical order.
+		e.Args[i] = canonicalSums(a)
+	}
 	in.positions = append(in.positions, e)
 	g.ids = append(g.ids, id)
 	return id
@@ -202,7 +228,14 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 	e := in.positions[p]
 	g := e.Game
+	optEnd := math.MaxInt
+	if lim := in.Solver.Limits.MaxPositions; lim > 0 {
+		optEnd = len(opts.Ends) + lim
+	}
 	if g.nimber {
+		if e.Args[0].N > int64(optEnd-len(opts.Ends)) {
+			return in.optionLimitError(p)
+		}
 		for k := int64(0); k < e.Args[0].N; k++ {
 			opts.Add(k)
 		}
@@ -212,11 +245,19 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 	fr := in.frames.get(g.frameSize)
 	defer in.frames.put(fr)
 	copy(fr.slots, e.Args)
-	fr.opts = opts
+	fr.opts, fr.expanding, fr.optEnd = opts, p, optEnd
 	for _, m := range g.moves {
 		m.loops(fr, m.addOption)
 	}
 	return nil
+}
+
+// optionLimitError says that position p has more options than the position
+// limit: so many could never be solved, and merely listing them would exhaust memory.
+func (in *Interp) optionLimitError(p solver.Pos) *solver.LimitError {
+	lim := in.Solver.Limits.MaxPositions
+	return &solver.LimitError{Limit: "positions", Value: lim,
+		Hint: fmt.Sprintf("%s has more options than that; %s", in.positions[p], in.Solver.PositionsHint)}
 }
 
 // Shortcut implements solver.Rules: nimbers and games with a native fast path.

@@ -173,6 +173,8 @@ func (in *Interp) recoverTo(err *error) {
 	switch e := r.(type) {
 	case *lang.Error:
 		*err = e
+	case *solver.LimitError:
+		*err = e
 	case error:
 		if errors.Is(e, context.Canceled) || errors.Is(e, context.DeadlineExceeded) {
 			*err = e
@@ -235,11 +237,14 @@ func (c *compiler) define(prog *lang.Program) {
 // move compiles one move clause.
 func (c *compiler) move(m *lang.Move) *compiledMove {
 	cm := &compiledMove{label: m.Label, loops: c.loops(m.Gens, m.Where), emit: c.emit(m.Result)}
-	emit := cm.emit
+	emit, in := cm.emit, c.in
 	cm.addOption = func(fr *Frame) bool {
 		sb := &fr.sb
 		sb.comps, sb.nim = sb.comps[:0], 0
 		emit(fr, sb)
+		if len(fr.opts.Ends) >= fr.optEnd {
+			panic(in.optionLimitError(fr.expanding))
+		}
 		fr.opts.Add(sb.nim, sb.comps...)
 		return true
 	}

@@ -261,3 +261,25 @@ func evalIn(in *interp.Interp, src string) (string, error) {
 	}
 	return v.Repr(), nil
 }
+
+// A position with more options than the position limit fails with the limit's
+// message at once, instead of listing them until memory runs out.
+func TestPositionWithTooManyOptions(t *testing.T) {
+	in := interp.New()
+	in.Solver.Limits.MaxPositions = 1000
+	for _, src := range []string{
+		"game N(n) { move k in 1..n -> N(n - k) }\nprint sg(N(1000000000000))",
+		"print outcome(N(1000000000000) + N(1), misere)",
+	} {
+		err := in.Run(context.Background(), "t.game", src)
+		if err == nil || !strings.Contains(err.Error(), "positions limit (1000) was reached; N(1000000000000) has more options than that") {
+			t.Errorf("%s: got %v, want the position limit", src, err)
+		}
+	}
+	// Small positions still solve in the same session.
+	var out bytes.Buffer
+	in.Out = &out
+	if err := in.Run(context.Background(), "t.game", "print sg(N(20))"); err != nil || out.String() != "20\n" {
+		t.Errorf("after the limit: %q, %v", out.String(), err)
+	}
+}

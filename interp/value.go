@@ -93,8 +93,16 @@ func Set(elems []Value) Value {
 // RangeVal is an inclusive integer range lo..hi (empty when hi < lo).
 type RangeVal struct{ Lo, Hi int64 }
 
-// Len is the number of integers in the range.
-func (r *RangeVal) Len() int64 { return max(0, r.Hi-r.Lo+1) }
+// Len is the number of integers in the range, at most the largest int64.
+func (r *RangeVal) Len() int64 {
+	if r.Hi < r.Lo {
+		return 0
+	}
+	if n := r.Hi - r.Lo + 1; n > 0 {
+		return n
+	}
+	return maxInt // the true length does not fit in 64 bits
+}
 
 // Range makes a range value.
 func Range(lo, hi int64) Value { return Value{K: KRange, R: &RangeVal{lo, hi}} }

@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"github.com/grundy-lang/grundy/interp"
@@ -34,8 +35,8 @@ func (lib *library) attachNatives(in *interp.Interp) {
 		return args[0].N, args[0].K == interp.KInt && args[0].N >= 0
 	}
 	game("Lasker").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
-		n := args[0]
-		return native.LaskerSG(n.N), n.K == interp.KInt && n.N >= 0
+		n := args[0] // g(4k+3) = 4k+4 must fit: MaxInt64 is 4k+3, so leave it to the definition
+		return native.LaskerSG(n.N), n.K == interp.KInt && n.N >= 0 && n.N < math.MaxInt64
 	}
 	game("Bash").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
 		m, n := args[0], args[1]

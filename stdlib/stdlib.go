@@ -59,8 +59,11 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			if err != nil || n < 0 {
 				return interp.Value{}, fmt.Errorf("the heap size must be a non-negative integer, not %s", args[1].Repr())
 			}
-			if n > 1<<20 {
+			if n > 1<<20 || code.MaxHeaps() >= 3 && n > 1<<11 {
 				return interp.Value{}, fmt.Errorf("heap %d is too large to list its moves", n)
+			}
+			if err := in.Context().Err(); err != nil {
+				return interp.Value{}, err
 			}
 			var out []interp.Value
 			for _, o := range code.Options(int(n)) {
@@ -103,7 +106,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 		})
 	in.Define("period", 1, 1, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem",
 		func(args []interp.Value) (interp.Value, error) {
-			return lib.period(args[0])
+			return lib.period(in.Context(), args[0])
 		})
 }
 
@@ -187,14 +190,14 @@ func (c *codeCache) value(ctx context.Context, code native.Code, n int64) (int64
 }
 
 // period answers period(xs) for a list and period(G) for a take-and-break game.
-func (lib *library) period(arg interp.Value) (interp.Value, error) {
+func (lib *library) period(ctx context.Context, arg interp.Value) (interp.Value, error) {
 	codes := lib.codes
 	if arg.K == interp.KGame {
 		code, ok := lib.gameCodes[arg.R.(*interp.Game)]
 		if !ok {
 			return interp.Value{}, fmt.Errorf("period(%s): only take-and-break games (Kayles, DawsonsKayles, GrundysGame, Nim...) have a periodicity proof; give a list of values instead", arg.Repr())
 		}
-		proof, err := native.ProvePeriod(context.Background(), code, 1<<20)
+		proof, err := native.ProvePeriod(ctx, code, 1<<20)
 		if err != nil {
 			return interp.Value{}, err
 		}
@@ -205,7 +208,7 @@ func (lib *library) period(arg interp.Value) (interp.Value, error) {
 		if err != nil {
 			return interp.Value{}, err
 		}
-		proof, err := native.ProvePeriod(context.Background(), code, 1<<20)
+		proof, err := native.ProvePeriod(ctx, code, 1<<20)
 		if err != nil {
 			return interp.Value{}, err
 		}
