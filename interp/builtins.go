@@ -157,12 +157,22 @@ func biOutcome(s *callSite, args []Value) Value {
 
 // allMoves lists the labelled moves of a position or sum; in a sum, each move
 // names the component it is made in.
+// A position with more than MaxMoves moves is an error.
 func (s *callSite) allMoves(v Value, fn string) []*Move {
 	ms, err := s.c.in.sumMoves(v, s.components(v, fn), 0)
 	if err != nil {
-		s.raise(err)
+		s.raiseMoves(err, fn)
 	}
 	return ms
+}
+
+// raiseMoves raises an error from listing moves for fn.
+func (s *callSite) raiseMoves(err error, fn string) {
+	var many *TooManyMovesError
+	if errors.As(err, &many) {
+		s.fail("%s: %v, too many to list", fn, err)
+	}
+	s.raise(err)
 }
 
 // sumOf joins parts into one sum, flattening sums within.
@@ -201,20 +211,15 @@ func biWinning(s *callSite, args []Value) Value {
 	if s.mode(args, 1) {
 		return moveValues(s.misereWinning(args[0]))
 	}
-	if _, ok := nativeOutcome(args[0]); ok {
-		var out []*Move
-		for _, m := range s.allMoves(args[0], "winning") {
-			isP, ok := nativeOutcome(m.To)
-			if !ok {
-				isP = biSG(s, []Value{m.To}).N == 0
-			}
-			if isP {
-				out = append(out, m)
-			}
+	v := args[0]
+	parts := s.components(v, "winning")
+	if isP, ok := nativeOutcome(v); ok {
+		// A single position whose game knows its P-positions but not its values.
+		if isP {
+			return List(nil)
 		}
-		return moveValues(out)
+		return moveValues(s.movesTo(v, parts, 0, 0))
 	}
-	parts := s.components(args[0], "winning")
 	var total int64
 	vals := make([]int64, len(parts))
 	for i, p := range parts {
@@ -224,17 +229,50 @@ func biWinning(s *callSite, args []Value) Value {
 	if total == 0 {
 		return List(nil)
 	}
+	// A winning move takes one component to the value that makes the nim-sum 0.
 	var out []*Move
-	for _, m := range s.allMoves(args[0], "winning") {
-		var after int64
-		for _, c := range s.components(m.PartTo, "winning") {
-			after ^= s.value(c)
-		}
-		if after == vals[m.Index]^total {
-			out = append(out, m)
-		}
+	for i := range parts {
+		out = append(out, s.movesTo(v, parts, i, vals[i]^total)...)
 	}
 	return moveValues(out)
+}
+
+// movesTo lists the moves of v (a position or sum of parts) made in parts[i] that
+// take it to an option of value target: by the game's fast path when it has one,
+// otherwise by going through the component's moves.
+func (s *callSite) movesTo(v Value, parts []Value, i int, target int64) []*Move {
+	in := s.c.in
+	ms, ok := in.nativeMovesTo(parts[i], target)
+	if !ok {
+		all, err := in.positionMoves(parts[i], 0)
+		if err != nil {
+			s.raiseMoves(err, "winning")
+		}
+		for _, m := range all {
+			if s.hasValue(m.PartTo, target) {
+				ms = append(ms, m)
+			}
+		}
+	}
+	for _, m := range ms {
+		placeInSum(v, parts, i, m)
+	}
+	return ms
+}
+
+// hasValue reports whether the position or sum v has value target, asking a
+// native outcome when target is 0 and the game has one.
+func (s *callSite) hasValue(v Value, target int64) bool {
+	if target == 0 {
+		if isP, ok := nativeOutcome(v); ok {
+			return isP
+		}
+	}
+	var x int64
+	for _, c := range s.components(v, "winning") {
+		x ^= s.value(c)
+	}
+	return x == target
 }
 
 // elems returns the elements of an iterable value, materializing ranges.
@@ -244,8 +282,8 @@ func (s *callSite) elems(v Value, fn string) []Value {
 		return v.Seq()
 	case KRange:
 		r := v.R.(*RangeVal)
-		if r.Len() > 1<<26 {
-			s.fail("%s: the range %s is too long to list (%d elements)", fn, v.Repr(), r.Len())
+		if r.Len() > int64(maxElems) {
+			s.fail("%s: the range %s is too long to list (%d elements, at most %d)", fn, v.Repr(), r.Len(), maxElems)
 		}
 		out := make([]Value, 0, r.Len())
 		for x := r.Lo; x <= r.Hi; x++ {

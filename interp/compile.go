@@ -638,10 +638,13 @@ func (c *compiler) iterate(pos lang.Position, v Value, f func(Value) bool) bool 
 func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
 	loops := c.loops(e.Gens, e.Where)
 	elem := c.expr(e.Elem)
-	set := e.Set
+	set, pos := e.Set, e.Start()
 	return func(fr *Frame) Value {
 		var out []Value
 		loops(fr, func(fr *Frame) bool {
+			if len(out) == maxElems {
+				c.fail(pos, "this comprehension makes more than %d elements, the most a list or set may hold", maxElems)
+			}
 			out = append(out, elem(fr))
 			return true
 		})

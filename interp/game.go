@@ -24,6 +24,11 @@ type Game struct {
 	// computing its value (Wythoff's game by its Beatty pairs, Fibonacci Nim by
 	// Zeckendorf). It answers outcome and winning for a single position.
 	NativeOutcome func(args []Value) (isP bool, ok bool)
+	// NativeMovesTo, when set, lists every move from a position to an option of
+	// value target without going through all its moves (Wythoff's game and
+	// Fibonacci Nim for target 0, Nim for any target). ok is false when it cannot.
+	// It answers winning, alone or in a sum.
+	NativeMovesTo func(args []Value, target int64) (moves []NativeMove, ok bool)
 
 	serial    int
 	nimber    bool   // the built-in game of nimbers *k
@@ -294,6 +299,15 @@ type Move struct {
 	Index    int // which component of the sum the move is made in
 }
 
+// NativeMove is a move named by a native fast path: its label and bindings as the
+// game's move clause has them, and the arguments of the position it leads to (a
+// position of the same game).
+type NativeMove struct {
+	Label    string
+	Bindings []Binding
+	To       []Value
+}
+
 // String describes the move, e.g. "take 2 -> Nim(1)" or "take 2 from Nim(3) -> Nim(1)".
 func (m *Move) String() string {
 	var b strings.Builder
@@ -333,13 +347,21 @@ func (e *TooManyMovesError) Error() string {
 	return fmt.Sprintf("%s has more than %d moves", e.Pos.Repr(), e.Limit)
 }
 
+// MaxMoves is the most moves of one position that moves, options and winning list
+// (about 250 MB of moves): a position with more is refused rather than left to
+// exhaust memory.
+const MaxMoves = 1 << 20
+
 // positionMoves lists the moves of one position with labels and bindings, in the
-// order Expand lists its options. Past limit moves (when limit > 0) it stops with
-// a *TooManyMovesError.
+// order Expand lists its options. Past limit moves (MaxMoves when limit <= 0) it
+// stops with a *TooManyMovesError.
 func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
 	e := pos.Pos()
 	g := e.Game
-	tooMany := func(n int64) bool { return limit > 0 && n > int64(limit) }
+	if limit <= 0 {
+		limit = MaxMoves
+	}
+	tooMany := func(n int64) bool { return n > int64(limit) }
 	var out []*Move
 	if g.nimber {
 		if tooMany(e.Args[0].N) {
@@ -383,17 +405,49 @@ func (in *Interp) sumMoves(v Value, parts []Value, limit int) ([]*Move, error) {
 			return nil, err
 		}
 		for _, m := range ms {
-			m.Index = i
-			if v.K == KSum {
-				m.From, m.InSum = v, true
-				rest := slices.Clone(parts)
-				rest[i] = m.PartTo
-				m.To = sumOf(rest)
-			}
-			out = append(out, m)
+			out = append(out, placeInSum(v, parts, i, m))
 		}
 	}
 	return out, nil
+}
+
+// placeInSum makes m, a move of parts[i], a move of v: in a sum it names the
+// part it is made in and leads to the whole new sum.
+func placeInSum(v Value, parts []Value, i int, m *Move) *Move {
+	m.Index = i
+	if v.K == KSum {
+		m.From, m.InSum = v, true
+		rest := slices.Clone(parts)
+		rest[i] = m.PartTo
+		m.To = sumOf(rest)
+	}
+	return m
+}
+
+// nativeMovesTo lists the moves from the position p to options of value target
+// by its game's fast path, when it has one that answers.
+func (in *Interp) nativeMovesTo(p Value, target int64) ([]*Move, bool) {
+	e := p.Pos()
+	if e.Game.nimber {
+		if target < 0 || target >= e.Args[0].N {
+			return nil, true
+		}
+		to := in.nimber(target)
+		return []*Move{{Label: "to", Bindings: []Binding{{"k", Int(target)}}, From: p, Part: p, PartTo: to, To: to}}, true
+	}
+	if e.Game.NativeMovesTo == nil {
+		return nil, false
+	}
+	nms, ok := e.Game.NativeMovesTo(e.Args, target)
+	if !ok {
+		return nil, false
+	}
+	out := make([]*Move, len(nms))
+	for i, nm := range nms {
+		to := in.position(e.Game, nm.To)
+		out[i] = &Move{Label: nm.Label, Bindings: nm.Bindings, From: p, Part: p, PartTo: to, To: to}
+	}
+	return out, true
 }
 
 // nimber returns the position *k.

@@ -283,3 +283,26 @@ func TestPositionWithTooManyOptions(t *testing.T) {
 		t.Errorf("after the limit: %q, %v", out.String(), err)
 	}
 }
+
+// Values that would exhaust memory are refused with a located error.
+func TestTooLongValues(t *testing.T) {
+	defer interp.SetMaxElems(1000)()
+	for _, c := range []struct{ src, want string }{
+		{`print len([x for x in 0..2000])`, "this comprehension makes more than 1000 elements"},
+		{"fn dbl(s, n) = if n == 0 then len(s) else dbl(s + s, n - 1)\nprint dbl(\"ab\", 30)", "a string of 1024 bytes is too long"},
+		{"fn dbl(s, n) = if n == 0 then len(s) else dbl(s + s, n - 1)\nprint dbl([1], 30)", "a list of 1024 elements is too long"},
+		{"fn big(g, n) = if n == 0 then g else big(g + g, n - 1)\nprint big(*1, 30)", "a sum of 1024 components is too long"},
+		{`print sorted(0..2000)`, "the range 0..2000 is too long to list"},
+	} {
+		err := interp.New().Run(context.Background(), "t.game", c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "t.game:") {
+			t.Errorf("%s: got %v, want %q", c.src, err, c.want)
+		}
+	}
+	in := interp.New()
+	var out bytes.Buffer
+	in.Out = &out
+	if err := in.Run(context.Background(), "t.game", `print len([x for x in 1..1000])`); err != nil || out.String() != "1000\n" {
+		t.Errorf("a list of exactly the bound: %q, %v", out.String(), err)
+	}
+}

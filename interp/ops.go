@@ -150,17 +150,46 @@ func plus(in *Interp, a, b Value) (Value, string) {
 	case a.K == KInt && b.K == KInt:
 		return intOps["+"](a.N, b.N)
 	case isGame(a) && isGame(b):
+		if msg := tooLong(partCount(a)+partCount(b), "a sum", "components"); msg != "" {
+			return Value{}, msg
+		}
 		return gameSum(a, b), ""
 	case a.K == b.K && (a.K == KList || a.K == KTuple):
+		if msg := tooLong(len(a.Seq())+len(b.Seq()), "a "+a.K.String(), "elements"); msg != "" {
+			return Value{}, msg
+		}
 		elems := append(append([]Value(nil), a.Seq()...), b.Seq()...)
 		return Value{K: a.K, R: &Seq{elems}}, ""
 	case a.K == KStr && b.K == KStr:
+		if msg := tooLong(len(a.Str())+len(b.Str()), "a string", "bytes"); msg != "" {
+			return Value{}, msg
+		}
 		return Str(a.Str() + b.Str()), ""
 	}
 	if isGame(a) || isGame(b) {
 		return Value{}, mismatch("+", a, b) + " (a sum of games needs positions on both sides; *k is the nimber k)"
 	}
 	return Value{}, mismatch("+", a, b)
+}
+
+// maxElems bounds the length of every list, tuple, set, string and sum a program
+// builds (16M, about 512 MB of values): past it memory, not time, would run out, and
+// running out of memory cannot be reported as an error. Tests lower it.
+var maxElems = 1 << 24
+
+// tooLong says why a value of n elements is refused, or "" when it is not.
+func tooLong(n int, what, unit string) string {
+	if n <= maxElems {
+		return ""
+	}
+	return fmt.Sprintf("%s of %d %s is too long (at most %d)", what, n, unit, maxElems)
+}
+
+func partCount(v Value) int {
+	if v.K == KSum {
+		return len(v.Seq())
+	}
+	return 1
 }
 
 // gameSum is the disjunctive sum of two positions or sums.

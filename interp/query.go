@@ -101,8 +101,8 @@ func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method 
 }
 
 // Moves lists the labelled moves of a position or sum, as moves(G) does: in a
-// sum, each move names the part it is made in. When limit is positive and
-// some part has more than limit moves, it stops with a *TooManyMovesError
+// sum, each move names the part it is made in. When some part has more than
+// limit moves (MaxMoves when limit <= 0), it stops with a *TooManyMovesError
 // instead of listing them all.
 func (in *Interp) Moves(ctx context.Context, v Value, limit int) ([]*Move, error) {
 	parts, err := components(v)

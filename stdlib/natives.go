@@ -88,6 +88,59 @@ func (lib *library) attachNatives(in *interp.Interp) {
 		}
 		return native.FibNimIsP(n.N, limit.N), true
 	}
+	attachWinningMoves(game)
+}
+
+// attachWinningMoves gives Nim, Wythoff's game and Fibonacci Nim their winning
+// moves without going through every move. Labels and bindings are those of the
+// move clauses in stdlib.game.
+func attachWinningMoves(game func(string) *interp.Game) {
+	take := func(k int64, to ...interp.Value) interp.NativeMove {
+		return interp.NativeMove{Label: "take", Bindings: []interp.Binding{{Name: "k", Value: interp.Int(k)}}, To: to}
+	}
+	game("Nim").NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
+		n := args[0]
+		if n.K != interp.KInt || n.N < 0 || target < 0 {
+			return nil, false
+		}
+		if target >= n.N {
+			return nil, true
+		}
+		return []interp.NativeMove{take(n.N-target, interp.Int(target))}, true
+	}
+	game("Wythoff").NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
+		a, b := args[0], args[1]
+		if target != 0 || a.K != interp.KInt || b.K != interp.KInt || a.N < 0 || b.N < 0 {
+			return nil, false
+		}
+		var out []interp.NativeMove
+		for _, to := range native.WythoffWinningMoves(a.N, b.N) {
+			label, k := "both", a.N-to[0]
+			switch {
+			case to[1] == b.N:
+				label = "left"
+			case to[0] == a.N:
+				label, k = "right", b.N-to[1]
+			}
+			out = append(out, interp.NativeMove{Label: label, Bindings: []interp.Binding{{Name: "k", Value: interp.Int(k)}},
+				To: []interp.Value{interp.Int(to[0]), interp.Int(to[1])}})
+		}
+		return out, true
+	}
+	game("FibNim").NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
+		n, limit := args[0], args[1]
+		if target != 0 || n.K != interp.KInt || limit.K != interp.KInt || n.N < 0 {
+			return nil, false
+		}
+		var out []interp.NativeMove
+		for _, k := range native.FibNimWinningTakes(n.N, limit.N) {
+			if k > math.MaxInt64/2 {
+				return nil, false // the definition's 2 * k overflows: let it say so
+			}
+			out = append(out, take(k, interp.Int(n.N-k), interp.Int(2*k)))
+		}
+		return out, true
+	}
 }
 
 // heapValue reads a heap game's value from its code's table.

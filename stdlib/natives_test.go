@@ -21,7 +21,7 @@ func sessions(t *testing.T) (fast, plain *interp.Interp) {
 	for _, g := range plain.Globals() {
 		if g.V.K == interp.KGame {
 			game := g.V.R.(*interp.Game)
-			game.Native, game.NativeOutcome = nil, nil
+			game.Native, game.NativeOutcome, game.NativeMovesTo = nil, nil, nil
 		}
 	}
 	return fast, plain
@@ -109,12 +109,42 @@ func TestMockTurtlesAgrees(t *testing.T) {
 func TestOutcomeFastPathsAgree(t *testing.T) {
 	fast, plain := sessions(t)
 	same(t, fast, plain, "[[outcome(Wythoff(a, b)) for b in 0..25] for a in 0..25]")
-	same(t, fast, plain, "[winning(Wythoff(a, b)) for a in 0..12, b in 0..12]")
+	same(t, fast, plain, "[winning(Wythoff(a, b)) for a in 0..20, b in 0..20]")
 	same(t, fast, plain, "[[outcome(FibNim(n, l)) for l in 1..40] for n in 0..40]")
-	same(t, fast, plain, "[winning(FibNim(n, l)) for n in 0..25, l in 1..25]")
+	same(t, fast, plain, "[winning(FibNim(n, l)) for n in 0..60, l in 1..60]")
 	same(t, fast, plain, "[outcome(fibnim(n)) for n in 2..80]")
 	// A sum still needs values: the fast path must not be used for it.
 	same(t, fast, plain, "outcome(Wythoff(1, 2) + Wythoff(3, 5))")
+	same(t, fast, plain, "[winning(Wythoff(a, 2) + Wythoff(3, b)) for a in 0..5, b in 0..5]")
+	// Nim and nimbers find the move to the value that makes the nim-sum 0, in sums.
+	same(t, fast, plain, "[winning(Nim(a) + Nim(b) + Nim(c)) for a in 0..7, b in 0..7, c in 0..7]")
+	same(t, fast, plain, "[winning(*a + Nim(b) + Kayles(c)) for a in 0..9, b in 0..9, c in 0..9]")
+	same(t, fast, plain, "[winning(Nim(a) + FibNim(5, 2) + Wythoff(1, b)) for a in 0..6, b in 0..6]")
+}
+
+// Winning moves of positions far too big to list their moves. The expected moves
+// were computed apart (Python: the golden ratio to 60 digits for Wythoff, the
+// Zeckendorf rule for Fibonacci Nim).
+func TestWinningMovesOfHugePositions(t *testing.T) {
+	in := stdlib.New()
+	fibTakes := []int64{3, 16, 105, 338, 3909, 50277, 171670, 1003710, 10231175, 711639908, 2547951811, 10326693860, 43277973959}
+	var fib []string
+	for _, k := range fibTakes {
+		fib = append(fib, fmt.Sprintf("take %d -> FibNim(%d, %d)", k, 1000000000000-k, 2*k))
+	}
+	for src, want := range map[string]string{
+		"winning(Nim(1000000000000) + Nim(5))":     "[take 999999999995 from Nim(1000000000000) -> Nim(5)]",
+		"winning(*1000000000000 + *3)":             "[to 3 from *1000000000000 -> *3]",
+		"winning(Wythoff(1000000000, 1000000007))": "[left 381966007 -> Wythoff(618033993, 1000000007), both 999999989 -> Wythoff(11, 18)]",
+		"winning(fibnim(1000000000000))":           "[" + strings.Join(fib, ", ") + "]",
+		"winning(FibNim(11, 20))":                  "[take 3 -> FibNim(8, 6), take 11 -> FibNim(0, 22)]",
+		"outcome(Wythoff(618033988, 999999999))":   "P",
+		"winning(Wythoff(618033988, 999999999))":   "[]",
+	} {
+		if got := eval(t, in, src); got != want {
+			t.Errorf("%s = %s, want %s", src, got, want)
+		}
+	}
 }
 
 func TestLibraryHelpers(t *testing.T) {

@@ -1,5 +1,7 @@
 package native
 
+import "math"
+
 // Fibonacci Nim: one heap of n tokens; a move takes k tokens, 1 <= k <=
 // limit, and the next player's limit becomes 2k. The usual start is
 // limit = n-1 (the first move may not take everything). The theorem
@@ -28,4 +30,34 @@ func FibNimWinningTake(n, limit int64) int64 {
 		return 0
 	}
 	return int64(q)
+}
+
+// FibNimWinningTakes returns every winning number of tokens to take from the
+// position (n tokens, current limit), smallest first; it is empty for a
+// P-position. Every winning take is a sum of the smallest terms of n's
+// Zeckendorf representation: if taking k leaves m whose smallest term F_l
+// exceeds 2k, then k's largest term F_j <= k < F_l/2 < F_{l-1}, so j <= l-2 and
+// the representations of m and k joined are the representation of n. So only
+// the (at most 92) partial sums of its terms, smallest first, need a check.
+func FibNimWinningTakes(n, limit int64) []int64 {
+	if n <= 0 || limit <= 0 {
+		return nil
+	}
+	idx := zeckIndices(uint64(n))
+	var out []int64
+	var k int64
+	for j := len(idx) - 1; j >= 0; j-- {
+		k += int64(fib[idx[j]])
+		if k > limit {
+			break
+		}
+		next := int64(math.MaxInt64) // 2k, which is more than n-k whenever it overflows
+		if k <= math.MaxInt64/2 {
+			next = 2 * k
+		}
+		if FibNimIsP(n-k, next) {
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -79,6 +79,15 @@ func TestFibNimAgainstPlain(t *testing.T) {
 			if k > 0 && (k > int64(min(l, n)) || win[n-int(k)][min(2*int(k), n-int(k))]) {
 				t.Fatalf("take %d from (%d, %d) does not win", k, n, l)
 			}
+			var all []int64
+			for k := 1; k <= min(l, n); k++ {
+				if !win[n-k][min(2*k, n-k)] {
+					all = append(all, int64(k))
+				}
+			}
+			if got := FibNimWinningTakes(int64(n), int64(l)); !slices.Equal(got, all) {
+				t.Fatalf("FibNimWinningTakes(%d, %d) = %v, plain %v", n, l, got, all)
+			}
 		}
 		// The usual start: the first player loses exactly on Fibonacci n.
 		if n >= 2 && FibNimIsP(int64(n), int64(n-1)) != IsFib(int64(n)) {
