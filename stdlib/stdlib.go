@@ -104,7 +104,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			}
 			return interp.List(out), nil
 		})
-	in.Define("period", 1, 1, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem",
+	in.Define("period", 1, 1, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice; the briefest: smallest preperiod + period); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem",
 		func(args []interp.Value) (interp.Value, error) {
 			return lib.period(in.Context(), args[0])
 		})

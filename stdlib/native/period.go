@@ -28,33 +28,37 @@ func (p Periodicity) String() string {
 
 // Period finds the pattern of a finite sequence g(0..L-1), L = len(seq).
 //
-// The rule: take the smallest p >= 1 for which there is a saltus d and a
-// preperiod s with g(n+p) = g(n) + d for all s <= n < L-p, such that
+// A candidate is a period p >= 1 with a saltus d and a preperiod s such that
+// g(n+p) = g(n) + d for all s <= n < L-p, where
 //
 //   - the periodic part g(s..L-1) holds at least two full periods: L-s >= 2p;
 //   - the periodic part is at least as long as the preperiod: s <= L-s.
 //
-// For that p, d is g(L-1) - g(L-1-p) and s is the smallest that works. The
-// second condition keeps a long irregular sequence from being reported
-// periodic because of a short coincidence at its end: every accepted
-// pattern is confirmed by at least L/4 comparisons. When no p qualifies,
-// Period returns the zero Periodicity (Period 0).
+// For each p, d is g(L-1) - g(L-1-p) and s is the smallest that works. Period
+// returns the candidate that describes the sequence most briefly, the smallest
+// s+p, and of those the smallest p: 0..6 twice is period 7, not "preperiod 7,
+// then period 1 with saltus 1". The second condition keeps a long irregular
+// sequence from being reported periodic because of a short coincidence at its
+// end: every accepted pattern is confirmed by at least L/4 comparisons. When no
+// p qualifies, Period returns the zero Periodicity (Period 0).
 //
 // This is an observation about the given values, not a proof; see
 // ProvePeriod for the proof that a take-and-break sequence stays periodic.
 // Nim, 0, 1, 2, 3, ..., has preperiod 0, period 1 and saltus 1.
 func Period(seq []int) Periodicity {
 	L := len(seq)
-	for p := 1; 2*p <= L; p++ {
+	var best Periodicity
+	// A candidate with period p costs at least p, so none past the best can win.
+	for p := 1; 2*p <= L && (best.Period == 0 || p < best.Preperiod+best.Period); p++ {
 		d := seq[L-1] - seq[L-1-p]
 		limit := min(L/2, L-2*p) // the largest allowed s
 		n := L - p - 1
 		for n >= 0 && seq[n+p]-seq[n] == d {
 			n--
 		}
-		if s := n + 1; s <= limit {
-			return Periodicity{Preperiod: s, Period: p, Saltus: d}
+		if s := n + 1; s <= limit && (best.Period == 0 || s+p < best.Preperiod+best.Period) {
+			best = Periodicity{Preperiod: s, Period: p, Saltus: d}
 		}
 	}
-	return Periodicity{}
+	return best
 }

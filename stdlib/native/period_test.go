@@ -108,10 +108,12 @@ func TestPeriodMatchesPlainSearch(t *testing.T) {
 	}
 }
 
+// plainPeriod tries every (s, p) in order of s+p, then p: the first that holds.
 func plainPeriod(seq []int) Periodicity {
 	L := len(seq)
-	for p := 1; p <= L; p++ {
-		for s := 0; s <= L; s++ {
+	for total := 1; total <= 2*L; total++ {
+		for p := 1; p <= total; p++ {
+			s := total - p
 			if L-s < 2*p || s > L-s {
 				continue
 			}
