@@ -29,6 +29,10 @@ type Game struct {
 	// Fibonacci Nim for target 0, Nim for any target). ok is false when it cannot.
 	// It answers winning, alone or in a sum.
 	NativeMovesTo func(args []Value, target int64) (moves []NativeMove, ok bool)
+	// NimHeap, when set, tells that a position plays exactly as the nimber *n,
+	// its options being one position of each value below n (Nim's heaps), so that
+	// misère play decides it by Bouton's rule. Such a game needs NativeMovesTo.
+	NimHeap func(args []Value) (n int64, ok bool)
 
 	serial    int
 	nimber    bool   // the built-in game of nimbers *k
@@ -448,6 +452,19 @@ func (in *Interp) nativeMovesTo(p Value, target int64) ([]*Move, bool) {
 		out[i] = &Move{Label: nm.Label, Bindings: nm.Bindings, From: p, Part: p, PartTo: to, To: to}
 	}
 	return out, true
+}
+
+// heapSize tells whether the position p plays as the nimber *n: a nimber, or a
+// position of a game with a NimHeap fast path.
+func heapSize(p Value) (n int64, ok bool) {
+	e := p.Pos()
+	switch {
+	case e.Game.nimber:
+		return e.Args[0].N, true
+	case e.Game.NimHeap != nil && e.Game.NativeMovesTo != nil:
+		return e.Game.NimHeap(e.Args)
+	}
+	return 0, false
 }
 
 // nimber returns the position *k.

@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"slices"
+
 	"github.com/grundy-lang/grundy/solver"
 )
 
@@ -17,16 +19,25 @@ func (in *Interp) misereSolver() *solver.Misere {
 }
 
 // misereParts splits the parts of a position or sum into game components and
-// nimber heaps (the solver decides heaps by Bouton's rule).
+// heaps, nimbers and Nim heaps (the solver decides heaps by Bouton's rule).
 func misereParts(parts []Value) (comps []solver.Pos, heaps []int64) {
 	for _, p := range parts {
-		if e := p.Pos(); e.Game.nimber {
-			heaps = append(heaps, e.Args[0].N)
+		if n, ok := heapSize(p); ok {
+			heaps = append(heaps, n)
 		} else {
 			comps = append(comps, solver.Pos(p.N))
 		}
 	}
 	return comps, heaps
+}
+
+// isHeap reports whether v is a single position that plays as a nimber.
+func isHeap(v Value) bool {
+	if v.K != KPos {
+		return false
+	}
+	_, ok := heapSize(v)
+	return ok
 }
 
 // MisereMethod names the rule that decided a misère outcome, for explanations:
@@ -48,7 +59,7 @@ func (s *callSite) misereDecide(v Value) (bool, MisereMethod) {
 // or of a sum (the first term of its genus).
 func (s *callSite) misereValue(v Value) int64 {
 	in := s.c.in
-	if v.K == KPos && !v.Pos().Game.nimber {
+	if v.K == KPos && !isHeap(v) {
 		x, err := in.misereSolver().Value(in.ctx, solver.Pos(v.N))
 		if err != nil {
 			s.raise(err)
@@ -82,26 +93,38 @@ func (s *callSite) misereWinning(v Value) []*Move {
 	var order []int
 	for _, heapsPass := range []bool{false, true} {
 		for i, p := range parts {
-			if p.Pos().Game.nimber == heapsPass {
+			if _, ok := heapSize(p); ok == heapsPass {
 				order = append(order, i)
 			}
 		}
 	}
-	// Each part's moves, in the order of its options (for a heap *k, the move to *j
-	// is option j, which is how the solver numbers heap options too).
-	byPart := make([][]*Move, len(parts))
-	for _, m := range s.allMoves(v, "winning") {
-		byPart[m.Index] = append(byPart[m.Index], m)
-	}
+	// A component's option w.Option is its w.Option-th move; a heap's is the move
+	// to the heap of that size, which its fast path names.
+	byPart := make(map[int][]*Move)
 	var out []*Move
 	for _, w := range wins {
-		out = append(out, byPart[order[w.Comp]][w.Option])
+		i := order[w.Comp]
+		if _, ok := heapSize(parts[i]); ok {
+			ms, _ := in.nativeMovesTo(parts[i], int64(w.Option))
+			out = append(out, placeInSum(v, parts, i, ms[0]))
+			continue
+		}
+		if byPart[i] == nil {
+			ms, err := in.positionMoves(parts[i], 0)
+			if err != nil {
+				s.raiseMoves(err, "winning")
+			}
+			byPart[i] = ms
+		}
+		out = append(out, placeInSum(v, parts, i, byPart[i][w.Option]))
 	}
+	// The moves of each part together, parts in the order of the sum.
+	slices.SortStableFunc(out, func(a, b *Move) int { return a.Index - b.Index })
 	return out
 }
 
 func biGenus(s *callSite, args []Value) Value {
-	if args[0].K == KPos && !args[0].Pos().Game.nimber {
+	if args[0].K == KPos && !isHeap(args[0]) {
 		in := s.c.in
 		g, err := in.misereSolver().Genus(in.ctx, solver.Pos(args[0].N))
 		if err != nil {
@@ -114,7 +137,7 @@ func biGenus(s *callSite, args []Value) Value {
 }
 
 func biTame(s *callSite, args []Value) Value {
-	if args[0].K == KPos && !args[0].Pos().Game.nimber {
+	if args[0].K == KPos && !isHeap(args[0]) {
 		in := s.c.in
 		t, err := in.misereSolver().Tame(in.ctx, solver.Pos(args[0].N))
 		if err != nil {

@@ -92,7 +92,7 @@ func (lib *library) attachNatives(in *interp.Interp) {
 }
 
 // attachWinningMoves gives Nim, Wythoff's game and Fibonacci Nim their winning
-// moves without going through every move. Labels and bindings are those of the
+// moves without going through every move, and makes Nim's heaps heaps for misère play. Labels and bindings are those of the
 // move clauses in stdlib.game.
 func attachWinningMoves(game func(string) *interp.Game) {
 	take := func(k int64, to ...interp.Value) interp.NativeMove {
@@ -107,6 +107,9 @@ func attachWinningMoves(game func(string) *interp.Game) {
 			return nil, true
 		}
 		return []interp.NativeMove{take(n.N-target, interp.Int(target))}, true
+	}
+	game("Nim").NimHeap = func(args []interp.Value) (int64, bool) {
+		return args[0].N, args[0].K == interp.KInt && args[0].N >= 0
 	}
 	game("Wythoff").NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
 		a, b := args[0], args[1]

@@ -21,7 +21,7 @@ func sessions(t *testing.T) (fast, plain *interp.Interp) {
 	for _, g := range plain.Globals() {
 		if g.V.K == interp.KGame {
 			game := g.V.R.(*interp.Game)
-			game.Native, game.NativeOutcome, game.NativeMovesTo = nil, nil, nil
+			game.Native, game.NativeOutcome, game.NativeMovesTo, game.NimHeap = nil, nil, nil, nil
 		}
 	}
 	return fast, plain
@@ -122,6 +122,17 @@ func TestOutcomeFastPathsAgree(t *testing.T) {
 	same(t, fast, plain, "[winning(Nim(a) + FibNim(5, 2) + Wythoff(1, b)) for a in 0..6, b in 0..6]")
 }
 
+// Nim's heaps are heaps in misère play too: Bouton's rule against the search.
+func TestMisereNimHeapsAgree(t *testing.T) {
+	fast, plain := sessions(t)
+	same(t, fast, plain, "[outcome(Nim(a) + Nim(b) + Nim(c), misere) for a in 0..6, b in 0..6, c in 0..6]")
+	// Within one heap the fast path may order the winning moves differently.
+	same(t, fast, plain, "[sorted([str(m) for m in winning(Nim(a) + Nim(b) + Kayles(c), misere)]) for a in 0..6, b in 0..6, c in 0..5]")
+	same(t, fast, plain, "[sorted([str(m) for m in winning(Nim(a) + *b, misere)]) for a in 0..7, b in 0..7]")
+	same(t, fast, plain, "[[genus(Nim(a)), str(tame(Nim(a))), sg(Nim(a), misere)] for a in 0..12]")
+	same(t, fast, plain, "[genus(Nim(a) + Nim(b) + Kayles(4)) for a in 0..5, b in 0..5]")
+}
+
 // Winning moves of positions far too big to list their moves. The expected moves
 // were computed apart (Python: the golden ratio to 60 digits for Wythoff, the
 // Zeckendorf rule for Fibonacci Nim).
@@ -133,13 +144,15 @@ func TestWinningMovesOfHugePositions(t *testing.T) {
 		fib = append(fib, fmt.Sprintf("take %d -> FibNim(%d, %d)", k, 1000000000000-k, 2*k))
 	}
 	for src, want := range map[string]string{
-		"winning(Nim(1000000000000) + Nim(5))":     "[take 999999999995 from Nim(1000000000000) -> Nim(5)]",
-		"winning(*1000000000000 + *3)":             "[to 3 from *1000000000000 -> *3]",
-		"winning(Wythoff(1000000000, 1000000007))": "[left 381966007 -> Wythoff(618033993, 1000000007), both 999999989 -> Wythoff(11, 18)]",
-		"winning(fibnim(1000000000000))":           "[" + strings.Join(fib, ", ") + "]",
-		"winning(FibNim(11, 20))":                  "[take 3 -> FibNim(8, 6), take 11 -> FibNim(0, 22)]",
-		"outcome(Wythoff(618033988, 999999999))":   "P",
-		"winning(Wythoff(618033988, 999999999))":   "[]",
+		"winning(Nim(1000000000000) + Nim(5))":                     "[take 999999999995 from Nim(1000000000000) -> Nim(5)]",
+		"winning(*1000000000000 + *3)":                             "[to 3 from *1000000000000 -> *3]",
+		"winning(Wythoff(1000000000, 1000000007))":                 "[left 381966007 -> Wythoff(618033993, 1000000007), both 999999989 -> Wythoff(11, 18)]",
+		"winning(fibnim(1000000000000))":                           "[" + strings.Join(fib, ", ") + "]",
+		"winning(FibNim(11, 20))":                                  "[take 3 -> FibNim(8, 6), take 11 -> FibNim(0, 22)]",
+		"outcome(Wythoff(618033988, 999999999))":                   "P",
+		"winning(Wythoff(618033988, 999999999))":                   "[]",
+		"winning(Nim(1000000000000) + Nim(5) + Kayles(3), misere)": "[take 999999999994 from Nim(1000000000000) -> Nim(6)]",
+		"genus(Nim(1000000000000))":                                `"1000000000000^(1000000000000,1000000000002)"`,
 	} {
 		if got := eval(t, in, src); got != want {
 			t.Errorf("%s = %s, want %s", src, got, want)
