@@ -127,23 +127,75 @@ func (o *options) limit(ctx context.Context) (context.Context, context.CancelFun
 	return context.WithTimeout(ctx, o.timeout)
 }
 
+// parseFlags parses the options of command name wherever they are among args
+// and returns the other arguments (files, or an expression's words).
 func (r *runner) parseFlags(name string, args []string, withFile bool) (*options, []string, bool) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(r.stderr)
 	o := &options{}
-	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after memoizing this many positions")
-	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
+	o.define(fs, withFile)
 	if name == "run" || name == "eval" {
 		fs.BoolVar(&o.json, "json", false, "write the output as JSON (see docs/json.md)")
 	}
 	if withFile {
-		fs.StringVar(&o.file, "f", "", "load this file first")
 		fs.BoolVar(&o.misere, "misere", false, "play misère by default: sg, outcome and winning without a mode mean misère")
 	}
-	if err := fs.Parse(args); err != nil {
-		return nil, nil, false
+	words, ok := r.separate(name, fs, args)
+	return o, words, ok
+}
+
+// define declares the options every command has, and -f when withFile.
+func (o *options) define(fs *flag.FlagSet, withFile bool) {
+	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after memoizing this many positions")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
+	if withFile {
+		fs.StringVar(&o.file, "f", "", "load this file first")
 	}
-	return o, fs.Args(), true
+}
+
+// separate parses the options of fs wherever they are among args and returns
+// the other arguments. Only a dash followed by a letter starts an option, so an
+// expression such as -7 / 2 is a word; "--" ends the options.
+func (r *runner) separate(name string, fs *flag.FlagSet, args []string) ([]string, bool) {
+	fs.SetOutput(r.stderr)
+	var flags, words []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			words = append(words, args[i+1:]...)
+			break
+		}
+		fname, hasValue, isFlag := flagName(a)
+		if !isFlag {
+			words = append(words, a)
+			continue
+		}
+		f := fs.Lookup(fname)
+		if f == nil {
+			fmt.Fprintf(r.stderr, "grundy %s: unknown option %s (put -- before an expression that starts with -)\n", name, a)
+			fs.Usage()
+			return nil, false
+		}
+		flags = append(flags, a)
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) && i+1 < len(args) {
+			flags = append(flags, args[i+1])
+			i++
+		}
+	}
+	if err := fs.Parse(flags); err != nil {
+		return nil, false
+	}
+	return words, true
+}
+
+// flagName returns the name of an argument that looks like an option ("-f",
+// "--format=png"), and whether it carries its value after "=".
+func flagName(a string) (name string, hasValue, ok bool) {
+	s := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	if s == a || s == "" || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+		return "", false, false
+	}
+	name, _, hasValue = strings.Cut(s, "=")
+	return name, hasValue, true
 }
 
 func (r *runner) newInterp(o *options) *interp.Interp {

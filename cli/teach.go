@@ -43,53 +43,16 @@ type teachOptions struct {
 // among args; the other arguments are the expression's words.
 func (r *runner) parseTeachFlags(name string, args []string, define func(*flag.FlagSet, *teachOptions)) (*teachOptions, string, bool) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(r.stderr)
 	o := &teachOptions{}
-	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after memoizing this many positions")
-	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
-	fs.StringVar(&o.file, "f", "", "load this file first")
+	o.define(fs, true)
 	if define != nil {
 		define(fs, o)
 	}
-	var flags, words []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			words = append(words, args[i+1:]...)
-			break
-		}
-		fname, hasValue, isFlag := flagName(a)
-		if !isFlag {
-			words = append(words, a)
-			continue
-		}
-		f := fs.Lookup(fname)
-		if f == nil {
-			fmt.Fprintf(r.stderr, "grundy %s: unknown option %s\n", name, a)
-			fs.Usage()
-			return nil, "", false
-		}
-		flags = append(flags, a)
-		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) && i+1 < len(args) {
-			flags = append(flags, args[i+1])
-			i++
-		}
-	}
-	if err := fs.Parse(flags); err != nil {
+	words, ok := r.separate(name, fs, args)
+	if !ok {
 		return nil, "", false
 	}
 	return o, strings.TrimSpace(strings.Join(words, " ")), true
-}
-
-// flagName returns the name of an argument that looks like an option ("-f",
-// "--format=png"), and whether it carries its value after "=".
-func flagName(a string) (name string, hasValue, ok bool) {
-	s := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-	if s == a || s == "" || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
-		return "", false, false
-	}
-	name, _, hasValue = strings.Cut(s, "=")
-	return name, hasValue, true
 }
 
 // session makes a session for a teaching command and loads -f's file.
