@@ -1,7 +1,9 @@
 package lang
 
 import (
+	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -261,14 +263,29 @@ func (p *exprParser) expression(context string) Expr {
 	return p.binary(precOr)
 }
 
+// parseInt reads an integer literal: decimal (a leading 0 is still decimal),
+// 0x hexadecimal, 0b binary or 0o octal, with _ between digits.
+func parseInt(s string) (int64, error) {
+	if len(s) > 1 && s[0] == '0' && s[1] >= '0' && s[1] <= '9' {
+		s = strings.TrimLeft(s, "0")
+		if s == "" || s[0] == '_' {
+			s = "0" + s
+		}
+	}
+	return strconv.ParseInt(s, 0, 64)
+}
+
 func (p *exprParser) primary() Expr {
 	t := p.peek()
 	switch t.Type {
 	case tokInt:
 		p.next()
-		v, err := strconv.ParseInt(t.Value, 10, 64)
-		if err != nil {
+		v, err := parseInt(t.Value)
+		if errors.Is(err, strconv.ErrRange) {
 			p.fail(t, "the number %s is too large (integers are 64-bit: at most 9223372036854775807)", t.Value)
+		}
+		if err != nil {
+			p.fail(t, "%s is not a number: write integers like 42, 1_000, 0x2A or 0b101", t.Value)
 		}
 		return &IntLit{Node: p.node(t.Pos), Value: v}
 	case tokString:

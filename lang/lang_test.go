@@ -171,6 +171,9 @@ func TestSyntaxErrors(t *testing.T) {
 		{"game G(n) {\n  move k in -> G(n)\n}", "t.game:2:13: unexpected \"->\", expected an expression"},
 		{"print a < b < c", "t.game:1:13: comparisons do not chain"},
 		{"print 99999999999999999999", "t.game:1:7: the number 99999999999999999999 is too large"},
+		{"print 3k", "t.game:1:7: 3k is not a number: write integers like 42, 1_000, 0x2A or 0b101"},
+		{"print 1__000", "t.game:1:7: 1__000 is not a number"},
+		{"print 0x", "t.game:1:7: 0x is not a number"},
 		{"print $", "t.game:1:7: unexpected character"},
 		{"print if a then b", "t.game:1:18: unexpected end of input, expected \"else\""},
 		{"print [1, 2", "t.game:1:12: unexpected end of input, expected \"]\" to close the list"},
@@ -181,6 +184,16 @@ func TestSyntaxErrors(t *testing.T) {
 		{"print \"abc", "t.game:1:7: unterminated string"},
 		{"print fn(x) x", "t.game:1:13: unexpected name \"x\", expected \"=>\""},
 		{"print x.1", "t.game:1:9: unexpected number 1, expected a field name"},
+		// Inside a game, the error names the part of the move clause that is missing.
+		{"game G(n) {\n  mvoe k in 1..n -> G(n-k)\n}", `t.game:2:3: unexpected name "mvoe", expected move, canonical or "}" to end the game`},
+		{"game G(n) {\n  move k in {1, 2} G(n-k)\n}", `t.game:2:20: unexpected name "G", expected "->" and the position the move leads to (or "," and another generator, or where and a condition)`},
+		{"game G(n) {\n  move k in 1..n where k > 1 G(n-k)\n}", `t.game:2:30: unexpected name "G", expected "->" and the position the move leads to`},
+		{"game G(n) {\n  move take k 1..n -> G(n-k)\n}", `t.game:2:15: unexpected number 1, expected "in" and the generator's values, as in k in 1..n`},
+		{"game G(n) {\n  move 3 -> G(n-1)\n}", `t.game:2:8: unexpected number 3, expected a generator such as k in 1..n, or "->"`},
+		{"game G(n) {\n  move -> G(n-1) x\n}", `t.game:2:18: unexpected name "x", expected move or "}" to end the game`},
+		{"game G(n)\n  move -> G(n-1)\n}", `t.game:2:3: unexpected keyword "move", expected "{" to begin the game's moves`},
+		{"game G(n) {\n  move -> G(n-1)\n", `t.game:2:17: unexpected end of input, expected move or "}" to end the game`},
+		{"game G(n) { move -> G(n) }\nx = 3", "t.game:2:3: unexpected \"=\", expected a statement"},
 		{"print " + strings.Repeat("(", 5000) + "1", "the expression is nested too deeply"},
 		{"print " + strings.Repeat("-", 5000) + "1", "the expression is nested too deeply"},
 	}
@@ -294,5 +307,33 @@ func TestClosest(t *testing.T) {
 		if got := Closest(name, cands); got != want {
 			t.Errorf("Closest(%q) = %q, want %q", name, got, want)
 		}
+	}
+}
+
+func TestIntegerLiterals(t *testing.T) {
+	for src, want := range map[string]int64{
+		"42": 42, "1_000_000": 1000000, "0x2A": 42, "0X2a": 42, "0b101": 5, "0o17": 15,
+		"017": 17, "0": 0, "00": 0, "9223372036854775807": 9223372036854775807,
+	} {
+		prog, err := Parse("t.game", "print "+src)
+		if err != nil {
+			t.Errorf("%s: %v", src, err)
+			continue
+		}
+		if lit, ok := prog.Stmts[0].(*PrintStmt).Value.(*IntLit); !ok || lit.Value != want {
+			t.Errorf("%s: got %#v, want %d", src, prog.Stmts[0].(*PrintStmt).Value, want)
+		}
+	}
+}
+
+// Files saved with a byte order mark or Windows line endings parse as usual.
+func TestByteOrderMarkAndCRLF(t *testing.T) {
+	prog, err := Parse("t.game", "\ufeffprint 1\r\nprint 2\r\n")
+	if err != nil || len(prog.Stmts) != 2 {
+		t.Fatalf("got %v, %v", prog, err)
+	}
+	_, err = Parse("t.game", "\ufeffprint (1")
+	if err == nil || !strings.HasPrefix(err.Error(), "t.game:1:9: unexpected end of input") {
+		t.Errorf("error after a BOM: %v", err)
 	}
 }

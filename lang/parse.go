@@ -17,7 +17,7 @@ import (
 var lexDef = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Comment", Pattern: `#[^\n]*`},
 	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
-	{Name: "Int", Pattern: `[0-9]+`},
+	{Name: "Int", Pattern: `[0-9][0-9A-Za-z_]*`}, // checked by parseInt, so 3k is one bad number
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
 	{Name: "Op", Pattern: `\.\.|->|=>|==|!=|<=|>=|<<|>>|[-+*/%^&|~<>=(){}\[\],.:]`},
 	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
@@ -48,8 +48,10 @@ var parser = participle.MustBuild[Program](
 )
 
 // Parse parses source text. filename is used in positions ("repl" for the REPL).
+// A leading byte order mark, which some Windows editors write, is ignored.
 // The result is not yet checked: call Check before compiling it.
 func Parse(filename, src string) (prog *Program, err error) {
+	src = strings.TrimPrefix(src, "\ufeff")
 	defer func() {
 		if r := recover(); r != nil {
 			pe, ok := r.(parseError)
@@ -74,11 +76,26 @@ func toError(err error, src string) error {
 	if !errors.As(err, &perr) {
 		return &Error{Msg: err.Error(), Src: src}
 	}
-	msg := perr.Message()
+	msg, pos := perr.Message(), perr.Position()
 	var ut *participle.UnexpectedTokenError
 	if errors.As(err, &ut) {
-		msg = "unexpected " + describeToken(ut.Unexpected)
-		msg += ", expected " + friendlyExpect(ut.Expect)
+		bad, want := ut.Unexpected, friendlyExpect(ut.Expect)
+		if ut.Expect == "" || strings.HasPrefix(ut.Expect, "Stmt") {
+			if w := expectedInGame(src, bad.Pos.Offset); w != "" {
+				want = w
+				switch {
+				case bad.Value == "move" && w != expectedBody:
+					// participle backs out of a move clause that fails on its first
+					// token: report that token.
+					bad, want = tokenAfter(src, bad), expectedInMove(nil)
+				case w == expectedIn && bad.Type == tokIdent:
+					// It backs out of "take k" too: the name is the variable, "in" must follow.
+					bad = tokenAfter(src, bad)
+				}
+			}
+		}
+		msg = "unexpected " + describeToken(bad) + ", expected " + want
+		pos = bad.Pos
 		if ut.Unexpected.Value == "=" {
 			msg += " (a name is defined with let NAME = VALUE; equality is ==)"
 		}
@@ -92,7 +109,7 @@ func toError(err error, src string) error {
 		}
 	}
 	incomplete := strings.HasPrefix(msg, "unexpected end of input")
-	return &Error{Pos: atContent(perr.Position(), src), Msg: msg, Src: src, Incomplete: incomplete}
+	return &Error{Pos: atContent(pos, src), Msg: msg, Src: src, Incomplete: incomplete}
 }
 
 // atContent moves a position that points past the last line with text (at the end
