@@ -306,3 +306,26 @@ func TestTooLongValues(t *testing.T) {
 		t.Errorf("a list of exactly the bound: %q, %v", out.String(), err)
 	}
 }
+
+// Misère tables of a wide game stay within their share of the position limit.
+func TestMisereMemoryWithinLimit(t *testing.T) {
+	in := interp.New()
+	in.Solver.Limits.MaxPositions = 2000
+	src := `game W(a, b) {
+  move k in 1..a -> W(a - k, b)
+  move k in 1..b -> W(a, b - k)
+  move k in 1..min(a, b) -> W(a - k, b - k)
+}
+print outcome(W(40, 60), misere)`
+	err := in.Run(context.Background(), "t.game", src)
+	if err == nil || !strings.Contains(err.Error(), "misère play stores every sum it meets") {
+		t.Errorf("got %v, want the misère memory limit", err)
+	}
+	// The tables stay full until they are cleared.
+	in.ClearMemo()
+	var out bytes.Buffer
+	in.Out = &out
+	if err := in.Run(context.Background(), "t.game", "print outcome(W(2, 3), misere)"); err != nil || out.String() != "N\n" {
+		t.Errorf("a small position after clearing: %q, %v", out.String(), err)
+	}
+}

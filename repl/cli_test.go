@@ -26,7 +26,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"repl"}, "1 / 0\nsg(*1)\n", "repl:1:3: division by zero\n    1 / 0\n      ^\n1\n", 2},
 		{[]string{"repl", file}, "[sg(B(n)) for n in 0..5]\n", "loaded " + file + ": 1 game\n[0, 1, 2, 3, 0, 1]\n", 0},
 		{[]string{"repl", "--max-positions", "5", file}, "sg(B(10))\n", "loaded " + file + ": 1 game\n" +
-			"repl:1:1: stopped: the positions limit (5) was reached; raise it with --max-positions\n    sg(B(10))\n    ^\n", 2},
+			"repl:1:1: stopped: the positions limit (5) was reached; :clear drops the memo tables; grundy repl --max-positions N starts a shell with a larger limit\n    sg(B(10))\n    ^\n", 2},
 	}
 	for _, tt := range tests {
 		var out strings.Builder

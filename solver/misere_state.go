@@ -73,6 +73,9 @@ func (m *Misere) expand(p Pos) error {
 	if m.pos[p].last >= 0 { // a nested query expanded p meanwhile
 		return nil
 	}
+	if err := m.withinMemory(buf.Len()); err != nil {
+		return err
+	}
 	first := int32(m.opts.Len())
 	for i := range buf.Len() {
 		comps, nim := buf.Option(i)
@@ -149,6 +152,22 @@ func (m *Misere) lookup(atoms []int64) (int32, bool) {
 	return st, ok
 }
 
+// memoryPerPosition is how many stored atoms and options the misère tables may
+// hold per position of Limits.MaxPositions (about 16 bytes each): a wide game such
+// as Wythoff's, or a sum of many components, stores far more of them than states.
+const memoryPerPosition = 4
+
+// withinMemory checks that storing extra more atoms or options stays within the
+// tables' share of the position limit.
+func (m *Misere) withinMemory(extra int) error {
+	lim := m.s.Limits.MaxPositions
+	if lim <= 0 || len(m.atoms)+m.opts.Len()+extra <= memoryPerPosition*lim {
+		return nil
+	}
+	return &LimitError{Limit: "positions", Value: lim,
+		Hint: fmt.Sprintf("misère play stores every sum it meets and the options of its positions, and these passed %d times the limit; %s", memoryPerPosition, m.s.PositionsHint)}
+}
+
 // intern returns the state of sorted atoms, creating it if needed; a new state counts
 // against Limits.MaxPositions.
 func (m *Misere) intern(atoms []int64) (int32, error) {
@@ -157,6 +176,9 @@ func (m *Misere) intern(atoms []int64) (int32, error) {
 	}
 	if lim := m.s.Limits.MaxPositions; lim > 0 && len(m.states) >= lim {
 		return 0, &LimitError{Limit: "positions", Value: lim, Hint: m.s.PositionsHint}
+	}
+	if err := m.withinMemory(len(atoms)); err != nil {
+		return 0, err
 	}
 	st := int32(len(m.states))
 	if len(atoms) == 1 && atoms[0] >= 0 {
