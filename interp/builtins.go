@@ -366,7 +366,12 @@ func biLen(s *callSite, args []Value) Value {
 	case KList, KTuple, KSet:
 		return Int(int64(len(v.Seq())))
 	case KRange:
-		return Int(v.R.(*RangeVal).Len())
+		r := v.R.(*RangeVal)
+		n, ok := r.Count()
+		if !ok {
+			s.fail("len: the range %s has %s elements, more than an integer can hold (overflow)", v.Repr(), r.countString())
+		}
+		return Int(n)
 	case KStr:
 		return Int(int64(len([]rune(v.Str()))))
 	case KSum:

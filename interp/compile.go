@@ -430,13 +430,11 @@ func (c *compiler) index(e *lang.Index) evalFn {
 			return elems[n]
 		case KRange:
 			r := v.R.(*RangeVal)
-			if n < 0 {
-				n += r.Len()
+			x, ok := r.At(n)
+			if !ok {
+				c.fail(pos, "index %d is out of range (the range has %s elements)", iv.N, r.countString())
 			}
-			if n < 0 || n >= r.Len() {
-				c.fail(pos, "index %d is out of range (the range has %d elements)", iv.N, r.Len())
-			}
-			return Int(r.Lo + n)
+			return Int(x)
 		case KStr:
 			s := []rune(v.Str())
 			if n < 0 {
@@ -466,7 +464,8 @@ func (c *compiler) field(e *lang.Field) evalFn {
 }
 
 // slice returns the elements of a list, tuple, string or sum at the indices of an
-// inclusive range, clipped to the length: xs[0..2] is the first three.
+// inclusive range, clipped to the length: xs[0..2] is the first three. A negative
+// bound counts from the end, as an index does: xs[-2..-1] is the last two.
 func (c *compiler) slice(pos lang.Position, v Value, r *RangeVal) Value {
 	var n int64
 	switch v.K {
@@ -477,7 +476,13 @@ func (c *compiler) slice(pos lang.Position, v Value, r *RangeVal) Value {
 	default:
 		c.fail(pos, "%s %s cannot be sliced", v.K, v.Repr())
 	}
-	lo, hi := max(r.Lo, 0), min(r.Hi, n-1)
+	fromEnd := func(i int64) int64 {
+		if i < 0 {
+			return i + n
+		}
+		return i
+	}
+	lo, hi := max(fromEnd(r.Lo), 0), min(fromEnd(r.Hi), n-1)
 	if lo > hi {
 		lo, hi = 0, -1
 	}

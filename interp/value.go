@@ -4,6 +4,7 @@
 package interp
 
 import (
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -93,15 +94,46 @@ func Set(elems []Value) Value {
 // RangeVal is an inclusive integer range lo..hi (empty when hi < lo).
 type RangeVal struct{ Lo, Hi int64 }
 
-// Len is the number of integers in the range, at most the largest int64.
+// Len is the number of integers in the range, at most the largest int64: see
+// Count for the exact number.
 func (r *RangeVal) Len() int64 {
-	if r.Hi < r.Lo {
-		return 0
-	}
-	if n := r.Hi - r.Lo + 1; n > 0 {
+	if n, ok := r.Count(); ok {
 		return n
 	}
-	return maxInt // the true length does not fit in 64 bits
+	return maxInt
+}
+
+// Count is the number of integers in the range; ok is false when it is more than
+// the largest int64 (a range such as 0..9223372036854775807).
+func (r *RangeVal) Count() (n int64, ok bool) {
+	if r.Hi < r.Lo {
+		return 0, true
+	}
+	n = r.Hi - r.Lo + 1
+	return n, n > 0
+}
+
+// countString is Count in words, exact even when it does not fit an int64.
+func (r *RangeVal) countString() string {
+	if n, ok := r.Count(); ok {
+		return strconv.FormatInt(n, 10)
+	}
+	span := new(big.Int).Sub(big.NewInt(r.Hi), big.NewInt(r.Lo))
+	return span.Add(span, big.NewInt(1)).String()
+}
+
+// At returns the element at index i, counting from the end when i is negative
+// (-1 is the last); ok is false when there is none.
+func (r *RangeVal) At(i int64) (int64, bool) {
+	if r.Hi < r.Lo {
+		return 0, false
+	}
+	span := uint64(r.Hi) - uint64(r.Lo) // the count minus one, exact
+	if i >= 0 {
+		return r.Lo + i, uint64(i) <= span
+	}
+	k := uint64(-(i + 1))
+	return r.Hi - int64(k), k <= span
 }
 
 // Range makes a range value.

@@ -214,4 +214,12 @@ func TestLibraryDocsAndErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "takebreak: code \"0.7x\": at character 4") || !strings.Contains(err.(*lang.Error).Format(), "test:1:1") {
 		t.Errorf("bad code: %v", err)
 	}
+	// A nim product may need the 64th bit: an overflow error, not a negative number.
+	// 2^62 * 3 = 2^64 - 2^62 in nim arithmetic.
+	for _, src := range []string{"nimmul(4611686018427387904, 3)", "niminv(9223372036854775807)"} {
+		_, err := in.Eval(context.Background(), "test", src)
+		if err == nil || !strings.Contains(err.Error(), "does not fit a 64-bit signed integer") {
+			t.Errorf("%s: got %v, want an overflow error", src, err)
+		}
+	}
 }

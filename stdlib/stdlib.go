@@ -7,6 +7,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/grundy-lang/grundy/interp"
@@ -82,7 +83,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			if err := firstErr(err1, err2); err != nil {
 				return interp.Value{}, err
 			}
-			return interp.Int(int64(native.NimMul(a, b))), nil
+			return nimResult(native.NimMul(a, b))
 		})
 	in.Define("niminv", 1, 1, "niminv(a): the nim inverse of a > 0: nimmul(a, niminv(a)) == 1",
 		func(args []interp.Value) (interp.Value, error) {
@@ -90,7 +91,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			if err != nil || a == 0 {
 				return interp.Value{}, fmt.Errorf("niminv needs a positive integer, not %s", args[0].Repr())
 			}
-			return interp.Int(int64(native.NimInv(a))), nil
+			return nimResult(native.NimInv(a))
 		})
 	in.Define("zeckendorf", 1, 1, "zeckendorf(n): the Fibonacci numbers (1, 2, 3, 5, ...), none adjacent, that sum to n, largest first",
 		func(args []interp.Value) (interp.Value, error) {
@@ -251,4 +252,13 @@ func periodRecord(p native.Periodicity, proved bool, checkedTo int, reason strin
 		[]string{"preperiod", "period", "saltus", "status"},
 		[]interp.Value{interp.Int(int64(p.Preperiod)), interp.Int(int64(p.Period)), interp.Int(int64(p.Saltus)), interp.Str(status)},
 		[]bool{false, false, true, false})
+}
+
+// nimResult returns a nim product or inverse, which may need all 64 bits while
+// integers have 63 and a sign: then it is an overflow error, never a wrapped value.
+func nimResult(x uint64) (interp.Value, error) {
+	if x > math.MaxInt64 {
+		return interp.Value{}, fmt.Errorf("the result %d does not fit a 64-bit signed integer (overflow)", x)
+	}
+	return interp.Int(int64(x)), nil
 }

@@ -50,10 +50,16 @@ func Period(seq []int) Periodicity {
 	var best Periodicity
 	// A candidate with period p costs at least p, so none past the best can win.
 	for p := 1; 2*p <= L && (best.Period == 0 || p < best.Preperiod+best.Period); p++ {
-		d := seq[L-1] - seq[L-1-p]
+		d, ok := difference(seq[L-1], seq[L-1-p])
+		if !ok {
+			continue // no saltus fits: g(n+p) = g(n) + d needs d to be an integer
+		}
 		limit := min(L/2, L-2*p) // the largest allowed s
 		n := L - p - 1
-		for n >= 0 && seq[n+p]-seq[n] == d {
+		for n >= 0 {
+			if e, ok := difference(seq[n+p], seq[n]); !ok || e != d {
+				break
+			}
 			n--
 		}
 		if s := n + 1; s <= limit && (best.Period == 0 || s+p < best.Preperiod+best.Period) {
@@ -61,4 +67,10 @@ func Period(seq []int) Periodicity {
 		}
 	}
 	return best
+}
+
+// difference returns a - b, with ok false when it overflows an int.
+func difference(a, b int) (int, bool) {
+	d := a - b
+	return d, (d < a) == (b > 0)
 }

@@ -2,6 +2,7 @@ package native
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -128,4 +129,21 @@ func plainPeriod(seq []int) Periodicity {
 		}
 	}
 	return Periodicity{}
+}
+
+// Differences that overflow are no saltus: no wrapped arithmetic finds a pattern.
+func TestPeriodOverflow(t *testing.T) {
+	const lo, hi = math.MinInt64, math.MaxInt64
+	for _, c := range []struct {
+		seq  []int
+		want Periodicity
+	}{
+		{[]int{0, lo, 0, lo}, Periodicity{0, 2, 0}},
+		{[]int{lo, hi, lo, hi}, Periodicity{0, 2, 0}},
+		{[]int{hi - 2, hi - 1, hi}, Periodicity{0, 1, 1}},
+	} {
+		if got := Period(c.seq); got != c.want {
+			t.Errorf("%v: %v, want %v", c.seq, got, c.want)
+		}
+	}
 }
