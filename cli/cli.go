@@ -140,12 +140,38 @@ func (r *runner) parseFlags(name string, args []string, withFile bool) (*options
 		fs.BoolVar(&o.misere, "misere", false, "play misère by default: sg, outcome and winning without a mode mean misère")
 	}
 	words, ok := r.separate(name, fs, args)
-	return o, words, ok
+	return o, words, ok && r.valid(name, fs)
+}
+
+// valid reports whether the numeric options given are in range, and says why not.
+func (r *runner) valid(name string, fs *flag.FlagSet) bool {
+	ok := true
+	fs.Visit(func(f *flag.Flag) {
+		bad := ""
+		switch g := f.Value.(flag.Getter).Get().(type) {
+		case int:
+			zeroOK := f.Name == "max-positions" || f.Name == "cell" // no limit; the default size
+			if g < 0 && zeroOK {
+				bad = "0 or more"
+			} else if g <= 0 && !zeroOK {
+				bad = "a positive number"
+			}
+		case time.Duration:
+			if g <= 0 {
+				bad = "a positive duration such as 30s or 5m"
+			}
+		}
+		if bad != "" && ok {
+			fmt.Fprintf(r.stderr, "grundy %s: --%s must be %s, not %s\n", name, f.Name, bad, f.Value)
+			ok = false
+		}
+	})
+	return ok
 }
 
 // define declares the options every command has, and -f when withFile.
 func (o *options) define(fs *flag.FlagSet, withFile bool) {
-	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after memoizing this many positions")
+	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after memoizing this many positions (0: no limit)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
 	if withFile {
 		fs.StringVar(&o.file, "f", "", "load this file first")

@@ -49,7 +49,7 @@ func (r *runner) parseTeachFlags(name string, args []string, define func(*flag.F
 		define(fs, o)
 	}
 	words, ok := r.separate(name, fs, args)
-	if !ok {
+	if !ok || !r.valid(name, fs) {
 		return nil, "", false
 	}
 	return o, strings.TrimSpace(strings.Join(words, " ")), true
