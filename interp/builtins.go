@@ -185,7 +185,7 @@ func sumOf(parts []Value) Value {
 			all = append(all, p)
 		}
 	}
-	return Value{K: KSum, R: &Seq{all}}
+	return Value{K: KSum, R: &Seq{Elems: all}}
 }
 
 func moveValues(ms []*Move) Value {
@@ -527,7 +527,7 @@ func biGrounded(s *callSite, args []Value) Value {
 		}
 	}
 	if args[0].K == KSet {
-		return Value{K: KSet, R: &Seq{out}}
+		return Value{K: KSet, R: &Seq{Elems: out}}
 	}
 	return List(out)
 }

@@ -490,7 +490,7 @@ func (c *compiler) slice(pos lang.Position, v Value, r *RangeVal) Value {
 		return Str(string([]rune(v.Str())[lo : hi+1]))
 	}
 	elems := append([]Value(nil), v.Seq()[lo:hi+1]...)
-	return Value{K: v.K, R: &Seq{elems}}
+	return Value{K: v.K, R: &Seq{Elems: elems}}
 }
 
 // fieldOf returns a named part of a record, move or position.

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
@@ -134,7 +135,7 @@ func (in *Interp) internID(g *Game, args []Value) solver.Pos {
 	}
 	in.keyBuf = in.keyBuf[:0]
 	for _, a := range args {
-		in.keyBuf = appendKey(in.keyBuf, a)
+		in.keyBuf = in.appendArgKey(in.keyBuf, a)
 	}
 	if id, ok := g.general[string(in.keyBuf)]; ok {
 		return solver.Pos(id)
@@ -145,6 +146,41 @@ func (in *Interp) internID(g *Game, args []Value) solver.Pos {
 		g.general = map[string]int32{}
 	}
 	g.general[key] = int32(id)
+	return id
+}
+
+// bigValue is the length from which a list, tuple or set argument of a position
+// is keyed by an id of its value instead of by its elements.
+const bigValue = 16
+
+// appendArgKey appends the key of a position argument. A big collection, such as
+// the adjacency lists every position of Token(adj, v) carries, costs its full key
+// once per value object, not once per position.
+func (in *Interp) appendArgKey(buf []byte, a Value) []byte {
+	if (a.K == KList || a.K == KTuple || a.K == KSet) && len(a.Seq()) >= bigValue {
+		buf = append(buf, 0xFF) // no Kind has this value
+		return binary.AppendUvarint(buf, uint64(in.valueID(a)))
+	}
+	return appendKey(buf, a)
+}
+
+// valueID numbers the distinct big collections used as position arguments: equal
+// values get one id, remembered on the value so that it is computed once.
+func (in *Interp) valueID(a Value) uint32 {
+	s := a.R.(*Seq)
+	if s.owner == in {
+		return s.valueID
+	}
+	key := string(appendKey(nil, a))
+	id, ok := in.bigValues[key]
+	if !ok {
+		if in.bigValues == nil {
+			in.bigValues = map[string]uint32{}
+		}
+		id = uint32(len(in.bigValues))
+		in.bigValues[key] = id
+	}
+	s.owner, s.valueID = in, id
 	return id
 }
 
@@ -165,22 +201,27 @@ func packKey(args []Value) (uint64, bool) {
 
 // canonicalSums returns v with every sum inside it in canonical (sorted) order.
 func canonicalSums(v Value) Value {
-	switch v.K {
-	case KSum:
-		return Value{K: KSum, R: &Seq{sortedParts(v)}}
-	case KList, KTuple:
-		elems := v.Seq()
-		for i, e := range elems {
-			if c := canonicalSums(e); c.R != e.R {
-				out := append([]Value(nil), elems...)
-				out[i] = c
-				for j := i + 1; j < len(out); j++ {
-					out[j] = canonicalSums(out[j])
-				}
-				return Value{K: v.K, R: &Seq{out}}
+	if v.K != KSum && v.K != KList && v.K != KTuple {
+		return v
+	}
+	if s := v.R.(*Seq); s.sumsSorted {
+		return v
+	}
+	if v.K == KSum {
+		return Value{K: KSum, R: &Seq{Elems: sortedParts(v), sumsSorted: true}}
+	}
+	elems := v.Seq()
+	for i, e := range elems {
+		if c := canonicalSums(e); c.R != e.R {
+			out := append([]Value(nil), elems...)
+			out[i] = c
+			for j := i + 1; j < len(out); j++ {
+				out[j] = canonicalSums(out[j])
 			}
+			return Value{K: v.K, R: &Seq{Elems: out, sumsSorted: true}}
 		}
 	}
+	v.R.(*Seq).sumsSorted = true // checked once: a big argument is not walked per position
 	return v
 }
 

@@ -36,6 +36,7 @@ type Interp struct {
 	nimberGame *Game
 	serial     int
 	keyBuf     []byte
+	bigValues  map[string]uint32 // ids of big position arguments, by their key
 	frames     framePool
 	entrySlab  []PosEntry // storage for new positions, allocated in blocks
 	argSlab    []Value

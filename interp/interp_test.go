@@ -339,3 +339,29 @@ print outcome(W(40, 60), misere)`
 		t.Errorf("a small position after clearing: %q, %v", out.String(), err)
 	}
 }
+
+// Big collection arguments are keyed by value: equal lists built apart are one
+// position, and so are lists holding equal sums in different orders.
+func TestBigArgumentsKeyedByValue(t *testing.T) {
+	in := stdlib.New()
+	for src, want := range map[string]string{
+		"Token([[i + 1] for i in 0..30] + [[]], 0) == Token([[j + 1] for j in 0..30] + [[]], 0)":      "true",
+		"Token([[i + 1] for i in 0..30] + [[]], 0) == Token([[i + 2] for i in 0..30] + [[]], 0)":      "false",
+		"len({Token([[i + 1] for i in 0..30] + [[]], 0), Token([[i + 1] for i in 0..30] + [[]], 0)})": "1",
+		"sg(Token([[i + 1] for i in 0..3000] + [[]], 0))":                                             "1",
+	} {
+		if got, err := evalIn(in, src); err != nil || got != want {
+			t.Errorf("%s = %s (%v), want %s", src, got, err, want)
+		}
+	}
+	src := `game Keep(xs) { move where len(xs) > 0 -> Keep(xs[1..-1]) }
+let a = [Nim(i) + Kayles(i) for i in 0..20]
+let b = [Kayles(i) + Nim(i) for i in 0..20]
+print Keep(a) == Keep(b)
+print sg(Keep(a))`
+	var out bytes.Buffer
+	in.Out = &out
+	if err := in.Run(context.Background(), "t.game", src); err != nil || out.String() != "true\n1\n" {
+		t.Errorf("sums inside a big argument: %q, %v", out.String(), err)
+	}
+}

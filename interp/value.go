@@ -71,13 +71,21 @@ var (
 )
 
 // Seq holds the elements of a tuple, list or set (sets sorted, without duplicates).
-type Seq struct{ Elems []Value }
+type Seq struct {
+	Elems []Value
+	// The id of this value among the interpreter's big position arguments, once
+	// it has been one (see Interp.valueID).
+	owner   *Interp
+	valueID uint32
+	// sumsSorted: every sum inside is in canonical order (see canonicalSums).
+	sumsSorted bool
+}
 
 // Tuple makes a tuple value.
-func Tuple(elems ...Value) Value { return Value{K: KTuple, R: &Seq{elems}} }
+func Tuple(elems ...Value) Value { return Value{K: KTuple, R: &Seq{Elems: elems}} }
 
 // List makes a list value.
-func List(elems []Value) Value { return Value{K: KList, R: &Seq{elems}} }
+func List(elems []Value) Value { return Value{K: KList, R: &Seq{Elems: elems}} }
 
 // Set makes a set value, sorting the elements and dropping duplicates.
 func Set(elems []Value) Value {
@@ -88,7 +96,7 @@ func Set(elems []Value) Value {
 			out = append(out, e)
 		}
 	}
-	return Value{K: KSet, R: &Seq{out}}
+	return Value{K: KSet, R: &Seq{Elems: out}}
 }
 
 // RangeVal is an inclusive integer range lo..hi (empty when hi < lo).
