@@ -337,3 +337,20 @@ func TestByteOrderMarkAndCRLF(t *testing.T) {
 		t.Errorf("error after a BOM: %v", err)
 	}
 }
+
+// let x = A in B at the start of a line is the expression when B uses x, and a
+// global let of a membership test otherwise.
+func TestLetInStatement(t *testing.T) {
+	prog, err := Parse("t.game", "let x = 1 in x + 1\nlet ok = 3 in S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, ok := prog.Stmts[0].(*ExprStmt); !ok {
+		t.Errorf("first: %T, want an expression", prog.Stmts[0])
+	} else if l, ok := e.X.(*LetIn); !ok || l.Name != "x" {
+		t.Errorf("first: %#v, want let x = 1 in x + 1", e.X)
+	}
+	if l, ok := prog.Stmts[1].(*LetStmt); !ok || l.Name != "ok" {
+		t.Errorf("second: %#v, want the global let ok", prog.Stmts[1])
+	}
+}

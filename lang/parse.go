@@ -67,7 +67,38 @@ func Parse(filename, src string) (prog *Program, err error) {
 	}
 	prog.Source = src
 	attachDocs(prog, src)
+	readLetIn(prog)
 	return prog, nil
+}
+
+// readLetIn turns a statement let x = A in B whose B uses x into the expression
+// let x = A in B. The grammar reads it as a global let of the test A in B, but the
+// value of a global let cannot use the name it defines, so that reading is never
+// the one meant; a global membership test such as let ok = 3 in S stays one.
+func readLetIn(prog *Program) {
+	for i, s := range prog.Stmts {
+		l, ok := s.(*LetStmt)
+		if !ok {
+			continue
+		}
+		b, ok := l.Value.(*Binary)
+		if !ok || b.Op != "in" || !mentions(b.R, l.Name) {
+			continue
+		}
+		x := &LetIn{Node: Node{Pos: l.Pos, EndOff: b.EndOff}, Name: l.Name, Value: b.L, Body: b.R}
+		prog.Stmts[i] = &ExprStmt{Pos: l.Pos, X: x}
+	}
+}
+
+// mentions reports whether the name appears in e.
+func mentions(e Expr, name string) bool {
+	found := false
+	Walk(e, func(e Expr) {
+		if id, ok := e.(*Ident); ok && id.Name == name {
+			found = true
+		}
+	})
+	return found
 }
 
 // toError converts a participle error to a located *Error with a plain message.
