@@ -132,7 +132,7 @@ func (j judge) tidy(v interp.Value) (interp.Value, error) {
 	}
 	var live []interp.Value
 	for _, part := range parts {
-		ms, err := j.moves(part)
+		ms, err := j.in.Moves(j.ctx, part, 1) // one move shows it is not over
 		var tooMany *interp.TooManyMovesError
 		if err != nil && !errors.As(err, &tooMany) {
 			return v, err
