@@ -157,7 +157,7 @@ func biOutcome(s *callSite, args []Value) Value {
 
 // allMoves lists the labelled moves of a position or sum; in a sum, each move
 // names the component it is made in.
-// A position with more than MaxMoves moves is an error.
+// A position with more than maxMoves moves is an error.
 func (s *callSite) allMoves(v Value, fn string) []*Move {
 	ms, err := s.c.in.sumMoves(v, s.components(v, fn), 0)
 	if err != nil {

@@ -7,3 +7,11 @@ func SetMaxElems(n int) (restore func()) {
 	maxElems = n
 	return func() { maxElems = old }
 }
+
+// SetMaxMoves lowers the bound on one position's options for a test and returns
+// the function that restores it.
+func SetMaxMoves(n int) (restore func()) {
+	old := maxMoves
+	maxMoves = n
+	return func() { maxMoves = old }
+}

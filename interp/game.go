@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -278,10 +277,7 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 	e := in.positions[p]
 	g := e.Game
-	optEnd := math.MaxInt
-	if lim := in.Solver.Limits.MaxPositions; lim > 0 {
-		optEnd = len(opts.Ends) + lim
-	}
+	optEnd := len(opts.Ends) + in.optionCap()
 	if g.nimber {
 		if e.Args[0].N > int64(optEnd-len(opts.Ends)) {
 			return in.optionLimitError(p)
@@ -305,9 +301,22 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 // optionLimitError says that position p has more options than the position
 // limit: so many could never be solved, and merely listing them would exhaust memory.
 func (in *Interp) optionLimitError(p solver.Pos) *solver.LimitError {
-	lim := in.Solver.Limits.MaxPositions
-	return &solver.LimitError{Limit: "positions", Value: lim,
-		Hint: fmt.Sprintf("%s has more options than that; %s", in.positions[p], in.Solver.PositionsHint)}
+	if c := in.optionCap(); c < maxMoves {
+		return &solver.LimitError{Limit: "positions", Value: c,
+			Hint: fmt.Sprintf("%s has more options than that; %s", in.describe(p), in.Solver.PositionsHint)}
+	}
+	return &solver.LimitError{Limit: "options", Value: maxMoves,
+		Hint: fmt.Sprintf("%s has more options than one position may have", in.describe(p))}
+}
+
+// optionCap is the most options one position may have: maxMoves, or the position
+// limit when it is smaller. Each option is interned, so a position with billions of
+// them would exhaust memory long before it could be solved.
+func (in *Interp) optionCap() int {
+	if lim := in.Solver.Limits.MaxPositions; lim > 0 && lim < maxMoves {
+		return lim
+	}
+	return maxMoves
 }
 
 // Shortcut implements solver.Rules: nimbers and games with a native fast path.
@@ -323,7 +332,13 @@ func (in *Interp) Shortcut(p solver.Pos) (int64, bool) {
 }
 
 // Describe implements solver.Rules.
-func (in *Interp) Describe(p solver.Pos) string { return in.positions[p].String() }
+func (in *Interp) Describe(p solver.Pos) string { return in.describe(p) }
+
+// describe names position p in a message, cut to about a line.
+func (in *Interp) describe(p solver.Pos) string {
+	e := in.positions[p]
+	return Value{K: KPos, N: int64(p), R: e}.Brief()
+}
 
 // Binding is a generator variable and its value in one move.
 type Binding struct {
@@ -389,22 +404,22 @@ type TooManyMovesError struct {
 }
 
 func (e *TooManyMovesError) Error() string {
-	return fmt.Sprintf("%s has more than %d moves", e.Pos.Repr(), e.Limit)
+	return fmt.Sprintf("%s has more than %d moves", e.Pos.Brief(), e.Limit)
 }
 
-// MaxMoves is the most moves of one position that moves, options and winning list
-// (about 250 MB of moves): a position with more is refused rather than left to
-// exhaust memory.
-const MaxMoves = 1 << 20
+// maxMoves is the most options one position may have, when solved or when its
+// moves are listed by moves, options and winning (about 250 MB of moves): a
+// position with more is refused rather than left to exhaust memory. Tests lower it.
+var maxMoves = 1 << 20
 
 // positionMoves lists the moves of one position with labels and bindings, in the
-// order Expand lists its options. Past limit moves (MaxMoves when limit <= 0) it
+// order Expand lists its options. Past limit moves (maxMoves when limit <= 0) it
 // stops with a *TooManyMovesError.
 func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
 	e := pos.Pos()
 	g := e.Game
 	if limit <= 0 {
-		limit = MaxMoves
+		limit = maxMoves
 	}
 	tooMany := func(n int64) bool { return n > int64(limit) }
 	var out []*Move
@@ -444,10 +459,18 @@ func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
 // sum, each move names the part it is made in and leads to the whole new sum.
 func (in *Interp) sumMoves(v Value, parts []Value, limit int) ([]*Move, error) {
 	var out []*Move
+	// Each move of a sum holds the whole new sum: bound moves times parts as well.
+	budget := maxMoves
+	if len(parts) > 1 {
+		budget = max(1, min(maxMoves, 16*maxMoves/len(parts)))
+	}
 	for i, p := range parts {
 		ms, err := in.positionMoves(p, limit)
 		if err != nil {
 			return nil, err
+		}
+		if len(out)+len(ms) > budget {
+			return nil, &TooManyMovesError{v, budget}
 		}
 		for _, m := range ms {
 			out = append(out, placeInSum(v, parts, i, m))

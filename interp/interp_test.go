@@ -365,3 +365,20 @@ print sg(Keep(a))`
 		t.Errorf("sums inside a big argument: %q, %v", out.String(), err)
 	}
 }
+
+// Without a position limit, one position may still have at most maxMoves options;
+// a sum's moves are bounded by moves times parts; messages cut long positions short.
+func TestOptionsAndMovesBounds(t *testing.T) {
+	defer interp.SetMaxMoves(1000)()
+	in := interp.New()
+	in.Solver.Limits.MaxPositions = 0
+	for src, want := range map[string]string{
+		"game N(n) { move k in 1..n -> N(n - k) }\nprint sg(N(1000000000000))": "stopped: the options limit (1000) was reached; N(1000000000000) has more options than one position may have",
+		"print len(moves(sum([*i for i in 1..300])))":                          "moves: *1 + *2 + *3 + *4 + *5 + *6 + *7 + *8 + *9 + *10 + *11 + *12 … 96 + *297 + *298 + *299 + *300 (300 parts) has more than 53 moves, too many to list",
+	} {
+		err := in.Run(context.Background(), "t.game", src)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s:\n got  %v\n want %s", src, err, want)
+		}
+	}
+}

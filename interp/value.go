@@ -4,6 +4,7 @@
 package interp
 
 import (
+	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
@@ -185,6 +186,23 @@ func (v Value) String() string {
 	var b strings.Builder
 	writeValue(&b, v)
 	return b.String()
+}
+
+// Brief is Repr cut to about a line for messages: the start and the end of a long
+// value, such as a sum of hundreds of positions, with its length.
+func (v Value) Brief() string {
+	r := []rune(v.Repr())
+	if len(r) <= 100 {
+		return string(r)
+	}
+	size := ""
+	switch v.K {
+	case KSum:
+		size = fmt.Sprintf(" (%d parts)", len(v.Seq()))
+	case KList, KTuple, KSet:
+		size = fmt.Sprintf(" (%d elements)", len(v.Seq()))
+	}
+	return string(r[:60]) + " … " + string(r[len(r)-30:]) + size
 }
 
 // Repr formats a value as it would be written in the language (strings quoted).
