@@ -218,7 +218,7 @@ func biWinning(s *callSite, args []Value) Value {
 		if isP {
 			return List(nil)
 		}
-		return moveValues(s.movesTo(v, parts, 0, 0))
+		return moveValues(s.placeAll(v, parts, 0, s.movesTo(parts[0], 0)))
 	}
 	var total int64
 	vals := make([]int64, len(parts))
@@ -231,29 +231,40 @@ func biWinning(s *callSite, args []Value) Value {
 	}
 	// A winning move takes one component to the value that makes the nim-sum 0.
 	var out []*Move
+	budget := sumMoveBudget(len(parts))
 	for i := range parts {
-		out = append(out, s.movesTo(v, parts, i, vals[i]^total)...)
+		ms := s.movesTo(parts[i], vals[i]^total)
+		if len(out)+len(ms) > budget {
+			s.raiseMoves(&TooManyMovesError{v, budget}, "winning")
+		}
+		out = append(out, s.placeAll(v, parts, i, ms)...)
 	}
 	return moveValues(out)
 }
 
-// movesTo lists the moves of v (a position or sum of parts) made in parts[i] that
-// take it to an option of value target: by the game's fast path when it has one,
-// otherwise by going through the component's moves.
-func (s *callSite) movesTo(v Value, parts []Value, i int, target int64) []*Move {
+// movesTo lists the moves of the position p that take it to an option of value
+// target: by the game's fast path when it has one, otherwise by going through its
+// moves.
+func (s *callSite) movesTo(p Value, target int64) []*Move {
 	in := s.c.in
-	ms, ok := in.nativeMovesTo(parts[i], target)
-	if !ok {
-		all, err := in.positionMoves(parts[i], 0)
-		if err != nil {
-			s.raiseMoves(err, "winning")
-		}
-		for _, m := range all {
-			if s.hasValue(m.PartTo, target) {
-				ms = append(ms, m)
-			}
+	ms, ok := in.nativeMovesTo(p, target)
+	if ok {
+		return ms
+	}
+	all, err := in.positionMoves(p, 0)
+	if err != nil {
+		s.raiseMoves(err, "winning")
+	}
+	for _, m := range all {
+		if s.hasValue(m.PartTo, target) {
+			ms = append(ms, m)
 		}
 	}
+	return ms
+}
+
+// placeAll makes moves of parts[i] moves of v (see placeInSum).
+func (s *callSite) placeAll(v Value, parts []Value, i int, ms []*Move) []*Move {
 	for _, m := range ms {
 		placeInSum(v, parts, i, m)
 	}
@@ -384,8 +395,12 @@ func biLen(s *callSite, args []Value) Value {
 func biSum(s *callSite, args []Value) Value {
 	vs := s.elems(args[0], "sum")
 	if len(vs) > 0 && isGame(vs[0]) {
+		n := 0
 		for _, v := range vs {
-			s.components(v, "sum")
+			n += len(s.components(v, "sum"))
+		}
+		if msg := tooLong(n, "a sum", "components"); msg != "" {
+			s.fail("sum: %s", msg)
 		}
 		return sumOf(vs)
 	}
@@ -542,6 +557,9 @@ func biSetFold(op func(a, b Value) Value) func(*callSite, []Value) Value {
 		acc := args[0]
 		for _, a := range args[1:] {
 			acc = op(acc, a)
+			if msg := tooLong(len(acc.Seq()), "a set", "elements"); msg != "" {
+				s.fail("%s", msg)
+			}
 		}
 		return acc
 	}

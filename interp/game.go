@@ -200,7 +200,7 @@ func packKey(args []Value) (uint64, bool) {
 
 // canonicalSums returns v with every sum inside it in canonical (sorted) order.
 func canonicalSums(v Value) Value {
-	if v.K != KSum && v.K != KList && v.K != KTuple {
+	if v.K != KSum && v.K != KList && v.K != KTuple && v.K != KSet {
 		return v
 	}
 	if s := v.R.(*Seq); s.sumsSorted {
@@ -216,6 +216,11 @@ func canonicalSums(v Value) Value {
 			out[i] = c
 			for j := i + 1; j < len(out); j++ {
 				out[j] = canonicalSums(out[j])
+			}
+			if v.K == KSet {
+				set := Set(out) // the canonical sums may order (or merge) differently
+				set.R.(*Seq).sumsSorted = true
+				return set
 			}
 			return Value{K: v.K, R: &Seq{Elems: out, sumsSorted: true}}
 		}
@@ -277,7 +282,7 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 	e := in.positions[p]
 	g := e.Game
-	optEnd := len(opts.Ends) + in.optionCap()
+	optEnd := len(opts.Ends) + maxMoves
 	if g.nimber {
 		if e.Args[0].N > int64(optEnd-len(opts.Ends)) {
 			return in.optionLimitError(p)
@@ -298,25 +303,12 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 	return nil
 }
 
-// optionLimitError says that position p has more options than the position
-// limit: so many could never be solved, and merely listing them would exhaust memory.
+// optionLimitError says that position p has more than maxMoves options: each is
+// interned, so a position with billions of them would exhaust memory long before
+// it could be solved.
 func (in *Interp) optionLimitError(p solver.Pos) *solver.LimitError {
-	if c := in.optionCap(); c < maxMoves {
-		return &solver.LimitError{Limit: "positions", Value: c,
-			Hint: fmt.Sprintf("%s has more options than that; %s", in.describe(p), in.Solver.PositionsHint)}
-	}
 	return &solver.LimitError{Limit: "options", Value: maxMoves,
 		Hint: fmt.Sprintf("%s has more options than one position may have", in.describe(p))}
-}
-
-// optionCap is the most options one position may have: maxMoves, or the position
-// limit when it is smaller. Each option is interned, so a position with billions of
-// them would exhaust memory long before it could be solved.
-func (in *Interp) optionCap() int {
-	if lim := in.Solver.Limits.MaxPositions; lim > 0 && lim < maxMoves {
-		return lim
-	}
-	return maxMoves
 }
 
 // Shortcut implements solver.Rules: nimbers and games with a native fast path.
@@ -459,11 +451,7 @@ func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
 // sum, each move names the part it is made in and leads to the whole new sum.
 func (in *Interp) sumMoves(v Value, parts []Value, limit int) ([]*Move, error) {
 	var out []*Move
-	// Each move of a sum holds the whole new sum: bound moves times parts as well.
-	budget := maxMoves
-	if len(parts) > 1 {
-		budget = max(1, min(maxMoves, 16*maxMoves/len(parts)))
-	}
+	budget := sumMoveBudget(len(parts))
 	for i, p := range parts {
 		ms, err := in.positionMoves(p, limit)
 		if err != nil {
@@ -477,6 +465,15 @@ func (in *Interp) sumMoves(v Value, parts []Value, limit int) ([]*Move, error) {
 		}
 	}
 	return out, nil
+}
+
+// sumMoveBudget is the most moves of a sum of n parts that may be listed: each
+// move holds the whole new sum, so moves times parts stays within 16 maxMoves.
+func sumMoveBudget(n int) int {
+	if n <= 1 {
+		return maxMoves
+	}
+	return max(1, min(maxMoves, 16*maxMoves/n))
 }
 
 // placeInSum makes m, a move of parts[i], a move of v: in a sum it names the

@@ -272,24 +272,28 @@ func evalIn(in *interp.Interp, src string) (string, error) {
 	return v.Repr(), nil
 }
 
-// A position with more options than the position limit fails with the limit's
-// message at once, instead of listing them until memory runs out.
+// A position with more options than one position may have fails with the limit's
+// message at once, instead of listing them until memory runs out; options that
+// repeat a position or are nimbers count too, but do not need the position limit.
 func TestPositionWithTooManyOptions(t *testing.T) {
+	defer interp.SetMaxMoves(1000)()
 	in := interp.New()
-	in.Solver.Limits.MaxPositions = 1000
 	for _, src := range []string{
 		"game N(n) { move k in 1..n -> N(n - k) }\nprint sg(N(1000000000000))",
 		"print outcome(N(1000000000000) + N(1), misere)",
 	} {
 		err := in.Run(context.Background(), "t.game", src)
-		if err == nil || !strings.Contains(err.Error(), "positions limit (1000) was reached; N(1000000000000) has more options than that") {
-			t.Errorf("%s: got %v, want the position limit", src, err)
+		if err == nil || !strings.Contains(err.Error(), "options limit (1000) was reached; N(1000000000000) has more options than one position may have") {
+			t.Errorf("%s: got %v, want the options limit", src, err)
 		}
 	}
-	// Small positions still solve in the same session.
+	// Small positions still solve in the same session, and many options that are
+	// few positions stay within a small position limit.
+	in.Solver.Limits.MaxPositions = 100
 	var out bytes.Buffer
 	in.Out = &out
-	if err := in.Run(context.Background(), "t.game", "print sg(N(20))"); err != nil || out.String() != "20\n" {
+	src := "game D(n) { move k in 1..200 where n > 0 -> D(n - 1) }\nprint sg(N(20))\nprint sg(D(50))"
+	if err := in.Run(context.Background(), "t.game", src); err != nil || out.String() != "20\n0\n" {
 		t.Errorf("after the limit: %q, %v", out.String(), err)
 	}
 }
@@ -303,6 +307,9 @@ func TestTooLongValues(t *testing.T) {
 		{"fn dbl(s, n) = if n == 0 then len(s) else dbl(s + s, n - 1)\nprint dbl([1], 30)", "a list of 1024 elements is too long"},
 		{"fn big(g, n) = if n == 0 then g else big(g + g, n - 1)\nprint big(*1, 30)", "a sum of 1024 components is too long"},
 		{`print sorted(0..2000)`, "the range 0..2000 is too long to list"},
+		{"print len(set(0..999) | set(1000..1999))", "a set of 2000 elements is too long"},
+		{"print len(union(set(0..999), set(1000..1999)))", "a set of 2000 elements is too long"},
+		{"fn big(g, n) = if n == 0 then g else big(sum([g, g]), n - 1)\nprint big(*1, 30)", "sum: a sum of 1024 components is too long"},
 	} {
 		err := interp.New().Run(context.Background(), "t.game", c.src)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "t.game:") {
@@ -363,6 +370,15 @@ print sg(Keep(a))`
 	in.Out = &out
 	if err := in.Run(context.Background(), "t.game", src); err != nil || out.String() != "true\n1\n" {
 		t.Errorf("sums inside a big argument: %q, %v", out.String(), err)
+	}
+	// Sums inside a set argument are stored in canonical order too, whichever order
+	// built the position first.
+	out.Reset()
+	src = `game S(xs) { move where false -> S(xs) }
+print S({Nim(2) + Nim(1)}).xs
+print S({Nim(1) + Nim(2)}).xs`
+	if err := in.Run(context.Background(), "t.game", src); err != nil || out.String() != "{Nim(1) + Nim(2)}\n{Nim(1) + Nim(2)}\n" {
+		t.Errorf("sums inside a set argument: %q, %v", out.String(), err)
 	}
 }
 

@@ -89,6 +89,9 @@ func (s *callSite) misereWinning(v Value) []*Move {
 	if err != nil {
 		s.raise(err)
 	}
+	if budget := sumMoveBudget(len(parts)); len(wins) > budget {
+		s.raiseMoves(&TooManyMovesError{v, budget}, "winning")
+	}
 	// The solver numbers game components first, then heaps; map back to parts.
 	var order []int
 	for _, heapsPass := range []bool{false, true} {

@@ -246,7 +246,8 @@ func setOrInt(op string, setOp func(a, b Value) Value) func(*Interp, Value, Valu
 		case a.K == KInt && b.K == KInt:
 			return intOps[op](a.N, b.N)
 		case a.K == KSet && b.K == KSet:
-			return setOp(a, b), ""
+			r := setOp(a, b)
+			return r, tooLong(len(r.Seq()), "a set", "elements")
 		}
 		return Value{}, mismatch(op, a, b)
 	}

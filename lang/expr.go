@@ -264,15 +264,17 @@ func (p *exprParser) expression(context string) Expr {
 }
 
 // parseInt reads an integer literal: decimal (a leading 0 is still decimal),
-// 0x hexadecimal, 0b binary or 0o octal, with _ between digits.
+// 0x hexadecimal, 0b binary or 0o octal, with single _ between digits.
 func parseInt(s string) (int64, error) {
-	if len(s) > 1 && s[0] == '0' && s[1] >= '0' && s[1] <= '9' {
-		s = strings.TrimLeft(s, "0")
-		if s == "" || s[0] == '_' {
-			s = "0" + s
+	if len(s) > 1 && s[0] == '0' && strings.ContainsRune("xXbBoO", rune(s[1])) {
+		return strconv.ParseInt(s, 0, 64)
+	}
+	for i := range len(s) {
+		if s[i] == '_' && (i == len(s)-1 || s[i+1] == '_') {
+			return 0, strconv.ErrSyntax // _ must be followed by a digit
 		}
 	}
-	return strconv.ParseInt(s, 0, 64)
+	return strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 64)
 }
 
 func (p *exprParser) primary() Expr {

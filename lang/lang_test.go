@@ -314,6 +314,7 @@ func TestIntegerLiterals(t *testing.T) {
 	for src, want := range map[string]int64{
 		"42": 42, "1_000_000": 1000000, "0x2A": 42, "0X2a": 42, "0b101": 5, "0o17": 15,
 		"017": 17, "0": 0, "00": 0, "9223372036854775807": 9223372036854775807,
+		"0_10": 10, "00_10": 10, "0_8": 8, "1_2_3": 123,
 	} {
 		prog, err := Parse("t.game", "print "+src)
 		if err != nil {
