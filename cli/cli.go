@@ -152,13 +152,13 @@ func (r *runner) valid(name string, fs *flag.FlagSet) bool {
 		case int:
 			zeroOK := f.Name == "max-positions" || f.Name == "cell" // no limit; the default size
 			if g < 0 && zeroOK {
-				bad = "0 or more"
+				bad = "0 (no limit) or more"
 			} else if g <= 0 && !zeroOK {
 				bad = "a positive number"
 			}
 		case time.Duration:
-			if g <= 0 {
-				bad = "a positive duration such as 30s or 5m"
+			if g < 0 {
+				bad = "0 (no limit) or a duration such as 30s or 5m"
 			}
 		}
 		if bad != "" && ok {

@@ -56,11 +56,10 @@ func expectedInGame(src string, offset int) string {
 			return expectedBody
 		}
 		return ""
-	case started == "" || started == "canonical":
-		if moves == 0 && started == "" {
-			return `move, canonical or "}" to end the game`
-		}
-		return `move or "}" to end the game`
+	case started == "":
+		return expectedFirstClause
+	case started == "canonical":
+		return expectedNextClause
 	}
 	return expectedInMove(clause)
 }
@@ -68,7 +67,7 @@ func expectedInGame(src string, offset int) string {
 // expectedInMove says what comes next after the tokens of a move clause read so
 // far (after the keyword move, outside brackets).
 func expectedInMove(clause []lexer.Token) string {
-	const next = `move or "}" to end the game`
+	const next = expectedNextClause
 	const arrow = `"->" and the position the move leads to`
 	if len(clause) == 0 {
 		return `a generator such as k in 1..n, or "->"`
@@ -94,10 +93,12 @@ func expectedInMove(clause []lexer.Token) string {
 	return expectedIn
 }
 
-// Two expectations that toError refines further.
+// The expectations that toError refines further.
 const (
-	expectedBody = `"{" to begin the game's moves`
-	expectedIn   = `"in" and the generator's values, as in k in 1..n`
+	expectedBody        = `"{" to begin the game's moves`
+	expectedIn          = `"in" and the generator's values, as in k in 1..n`
+	expectedFirstClause = `move, canonical or "}" to end the game`
+	expectedNextClause  = `move or "}" to end the game`
 )
 
 func isCloser(v string) bool { return v == ")" || v == "]" || v == "}" }

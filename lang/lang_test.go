@@ -194,6 +194,9 @@ func TestSyntaxErrors(t *testing.T) {
 		{"game G(n)\n  move -> G(n-1)\n}", `t.game:2:3: unexpected keyword "move", expected "{" to begin the game's moves`},
 		{"game G(n) {\n  move -> G(n-1)\n", `t.game:2:17: unexpected end of input, expected move or "}" to end the game`},
 		{"game G(n) { move -> G(n) }\nx = 3", "t.game:2:3: unexpected \"=\", expected a statement"},
+		{"game G(n) {\n  move k in 1..n\n  move j in 1..n -> G(n - j)\n}", `t.game:3:3: unexpected keyword "move", expected "->" and the position the move leads to`},
+		{"game G(n) {\n  move k\n  move j in 1..n -> G(n - j)\n}", `t.game:3:3: unexpected keyword "move", expected "in" and the generator's values`},
+		{"game G(n) {\n  canonical\n  move -> G(n)\n}", `t.game:3:3: unexpected keyword "move", expected an expression after "canonical"`},
 		{"print " + strings.Repeat("(", 5000) + "1", "the expression is nested too deeply"},
 		{"print " + strings.Repeat("-", 5000) + "1", "the expression is nested too deeply"},
 	}
@@ -339,19 +342,37 @@ func TestByteOrderMarkAndCRLF(t *testing.T) {
 	}
 }
 
-// let x = A in B at the start of a line is the expression when B uses x, and a
-// global let of a membership test otherwise.
+// let x = A in B at the start of a line is the expression when the global reading
+// could only be an error; otherwise it stays a global let of a membership test.
 func TestLetInStatement(t *testing.T) {
-	prog, err := Parse("t.game", "let x = 1 in x + 1\nlet ok = 3 in S")
+	src := `let S = {1, 2}
+let x = 1 in x + 1
+let ok = 3 in S
+let y = (4 in [y for y in 1..5])
+let z = 4 in [z for z in 1..5]
+let found = 3 in map(fn(found) => found * 2, 1..4)`
+	prog, err := Parse("t.game", src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, ok := prog.Stmts[0].(*ExprStmt); !ok {
-		t.Errorf("first: %T, want an expression", prog.Stmts[0])
-	} else if l, ok := e.X.(*LetIn); !ok || l.Name != "x" {
-		t.Errorf("first: %#v, want let x = 1 in x + 1", e.X)
+	if err := Check(prog, Universe{"map": {Callable: true, Min: 2, Max: 2}}); err != nil {
+		t.Fatal(err)
 	}
-	if l, ok := prog.Stmts[1].(*LetStmt); !ok || l.Name != "ok" {
-		t.Errorf("second: %#v, want the global let ok", prog.Stmts[1])
+	for i, wantExpr := range []bool{false, true, false, false, false, false} {
+		_, isExpr := prog.Stmts[i].(*ExprStmt)
+		if isExpr != wantExpr {
+			t.Errorf("statement %d: %T, want an expression: %v", i+1, prog.Stmts[i], wantExpr)
+		}
+	}
+	// In the shell, a name defined before may be redefined from its old value.
+	prog, err = Parse("repl", "let S = 1 in S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(prog, Universe{"S": {}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := prog.Stmts[0].(*LetStmt); !ok {
+		t.Errorf("let S = 1 in S with S defined: %T, want the global let", prog.Stmts[0])
 	}
 }

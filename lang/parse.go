@@ -67,38 +67,7 @@ func Parse(filename, src string) (prog *Program, err error) {
 	}
 	prog.Source = src
 	attachDocs(prog, src)
-	readLetIn(prog)
 	return prog, nil
-}
-
-// readLetIn turns a statement let x = A in B whose B uses x into the expression
-// let x = A in B. The grammar reads it as a global let of the test A in B, but the
-// value of a global let cannot use the name it defines, so that reading is never
-// the one meant; a global membership test such as let ok = 3 in S stays one.
-func readLetIn(prog *Program) {
-	for i, s := range prog.Stmts {
-		l, ok := s.(*LetStmt)
-		if !ok {
-			continue
-		}
-		b, ok := l.Value.(*Binary)
-		if !ok || b.Op != "in" || !mentions(b.R, l.Name) {
-			continue
-		}
-		x := &LetIn{Node: Node{Pos: l.Pos, EndOff: b.EndOff}, Name: l.Name, Value: b.L, Body: b.R}
-		prog.Stmts[i] = &ExprStmt{Pos: l.Pos, X: x}
-	}
-}
-
-// mentions reports whether the name appears in e.
-func mentions(e Expr, name string) bool {
-	found := false
-	Walk(e, func(e Expr) {
-		if id, ok := e.(*Ident); ok && id.Name == name {
-			found = true
-		}
-	})
-	return found
 }
 
 // toError converts a participle error to a located *Error with a plain message.
@@ -115,11 +84,12 @@ func toError(err error, src string) error {
 			if w := expectedInGame(src, bad.Pos.Offset); w != "" {
 				want = w
 				switch {
-				case bad.Value == "move" && w != expectedBody:
+				case bad.Value == "move" && (w == expectedFirstClause || w == expectedNextClause):
 					// participle backs out of a move clause that fails on its first
-					// token: report that token.
+					// token: report that token. (When the clause before is unfinished,
+					// w already says what it lacks.)
 					bad, want = tokenAfter(src, bad), expectedInMove(nil)
-				case w == expectedIn && bad.Type == tokIdent:
+				case w == expectedIn && bad.Type == tokIdent && !keywords[bad.Value]:
 					// It backs out of "take k" too: the name is the variable, "in" must follow.
 					bad = tokenAfter(src, bad)
 				}

@@ -47,6 +47,10 @@ type library struct {
 	gameCodes map[*interp.Game]native.Code // the library's take-and-break games
 }
 
+// maxListedMoves bounds the moves takebreak lists, as the interpreter bounds the
+// options of one position.
+const maxListedMoves = 1 << 20
+
 // defineFunctions adds the Go helpers the library's games use.
 func (lib *library) defineFunctions(in *interp.Interp) {
 	codes := lib.codes
@@ -60,14 +64,19 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			if err != nil || n < 0 {
 				return interp.Value{}, fmt.Errorf("the heap size must be a non-negative integer, not %s", args[1].Repr())
 			}
-			if n > 1<<20 || code.MaxHeaps() >= 3 && n > 1<<11 {
+			// Splits into three heaps make about n^2 moves: bound what is built.
+			if n > 1<<20 || code.MaxHeaps() >= 3 && n > 1<<12 {
 				return interp.Value{}, fmt.Errorf("heap %d is too large to list its moves", n)
 			}
 			if err := in.Context().Err(); err != nil {
 				return interp.Value{}, err
 			}
+			opts := code.Options(int(n))
+			if len(opts) > maxListedMoves {
+				return interp.Value{}, fmt.Errorf("heap %d has %d moves, more than %d, too many to list", n, len(opts), maxListedMoves)
+			}
 			var out []interp.Value
-			for _, o := range code.Options(int(n)) {
+			for _, o := range opts {
 				hs := make([]interp.Value, len(o.Heaps))
 				for i, h := range o.Heaps {
 					hs[i] = interp.Int(int64(h))
