@@ -100,6 +100,21 @@ func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method 
 	return verdict.P, verdict.Method, err
 }
 
+// Winning lists the normal-play moves of a position or sum to a P-position, as
+// winning(G) does: through the games' fast paths where they have them, so a
+// position with billions of moves may still answer.
+func (in *Interp) Winning(ctx context.Context, v Value) ([]*Move, error) {
+	var out []*Move
+	err := in.with(ctx, func() error {
+		site := &callSite{c: &compiler{in: in}, name: "winning"}
+		for _, m := range biWinning(site, []Value{v}).Seq() {
+			out = append(out, m.R.(*Move))
+		}
+		return nil
+	})
+	return out, err
+}
+
 // Moves lists the labelled moves of a position or sum, as moves(G) does: in a
 // sum, each move names the part it is made in. When some part has more than
 // limit moves (maxMoves when limit <= 0), it stops with a *TooManyMovesError

@@ -583,13 +583,37 @@ func (e *explainer) tooManyMoves(v interp.Value, err *interp.TooManyMovesError) 
 	}
 	e.verdict(isP)
 	if e.mode == Normal {
-		val, qerr := e.in.SG(e.ctx, v)
+		// The value may be out of reach where a native rule gave the outcome.
+		var val int64
+		known, qerr := withBudget(e.in, valueBudget, func() (err error) {
+			val, err = e.in.SG(e.ctx, v)
+			return err
+		})
 		if qerr != nil {
 			return qerr
 		}
-		e.printf("Its Sprague-Grundy value is %d.\n", val)
+		if known {
+			e.printf("Its Sprague-Grundy value is %d.\n", val)
+		} else if v.K == interp.KPos {
+			if err := e.nativeReason(v)(v, isP); err != nil {
+				return err
+			}
+		}
 	}
-	e.printf("%s has more than %d moves, too many to go through one by one here.\n", err.Pos.Repr(), err.Limit)
+	e.printf("%s has more than %d moves, too many to go through one by one here.\n", err.Pos.Brief(), err.Limit)
+	if e.mode == Normal && !isP {
+		// The games' fast paths may still name the winning moves.
+		if wins, werr := e.in.Winning(e.ctx, v); werr == nil && len(wins) > 0 {
+			e.printf("The winning moves, found without listing the others:\n")
+			for i, m := range wins {
+				if i == listAll {
+					e.printf("  ... and %d more\n", len(wins)-i)
+					break
+				}
+				e.printf("  %s\n", m)
+			}
+		}
+	}
 	return nil
 }
 
