@@ -38,6 +38,7 @@ type Game struct {
 	nimber    bool   // the built-in game of nimbers *k
 	canon     evalFn // the canonical form of the arguments, if declared
 	canonBusy bool   // while canon runs, to refuse a canonical form that needs itself
+	replaced  bool   // a later declaration of the same name replaced this game
 	src       string // the source text of the declaration's file, for messages
 	frameSize int
 	moves     []*compiledMove
@@ -293,6 +294,11 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 		return nil
 	}
 	defer in.recoverTo(&err)
+	if g.replaced {
+		// Its moves name the game, which now means the new one: mixing the two
+		// would answer neither.
+		g.fail("%s is a position of %s as it was before it was redefined; make the position again to use the new rules", e, g.Name)
+	}
 	fr := in.frames.get(g.frameSize)
 	defer in.frames.put(fr)
 	copy(fr.slots, e.Args)

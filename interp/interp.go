@@ -203,6 +203,9 @@ func (c *compiler) define(prog *lang.Program) {
 			cell := in.global(d.Name)
 			if cell.Defined {
 				changed = append(changed, d.Name)
+				if old, ok := cell.V.R.(*Game); ok && cell.V.K == KGame {
+					old.replaced = true
+				}
 			}
 			*cell = Global{Name: d.Name, V: Value{K: KGame, R: g}, Defined: true, Doc: d.Doc, Pos: d.Pos}
 			todo = append(todo, pending{d, cell})

@@ -398,3 +398,26 @@ func TestOptionsAndMovesBounds(t *testing.T) {
 		}
 	}
 }
+
+// A position made before its game was redefined is not solved with a mix of the old
+// and the new rules: it says so.
+func TestPositionOfReplacedGame(t *testing.T) {
+	in := interp.New()
+	var out bytes.Buffer
+	in.Out = &out
+	for _, s := range []string{
+		"game G(n) { move k in 1..n -> G(n - k) }\nlet p = G(3)\nprint sg(p)",
+		"game G(n) { move where n > 0 -> G(n - 1) }\nprint sg(G(3))",
+	} {
+		if err := in.Run(context.Background(), "repl", s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	err := in.Run(context.Background(), "repl", "print sg(p)")
+	if err == nil || !strings.Contains(err.Error(), "G(3) is a position of G as it was before it was redefined") {
+		t.Errorf("got %v, want the redefinition error", err)
+	}
+	if out.String() != "3\n1\n" {
+		t.Errorf("output %q", out.String())
+	}
+}
