@@ -90,14 +90,26 @@ func (s *callSite) components(v Value, fn string) []Value {
 	return nil
 }
 
+// tooDeep stops an evaluation nested more than maxDepth calls deep, saying when
+// the nesting comes from sg queries made while solving positions, the usual cause.
+func (s *callSite) tooDeep() {
+	in := s.c.in
+	queries := in.queries
+	in.depth, in.queries = 0, 0
+	if queries > maxDepth/4 { // each query also counts the call that made it
+		s.fail("recursion is too deep (more than %d nested calls, %d of them queries such as sg made while solving a position: a where clause that asks the value of the next position nests one level per position)", maxDepth, queries)
+	}
+	s.fail("recursion is too deep (more than %d nested calls)", maxDepth)
+}
+
 // value is the normal-play value of one position.
 func (s *callSite) value(p Value) int64 {
 	in := s.c.in
+	in.queries++
 	if in.depth++; in.depth > maxDepth {
-		in.depth = 0
-		s.fail("recursion is too deep (more than %d nested calls)", maxDepth)
+		s.tooDeep()
 	}
-	defer func() { in.depth-- }()
+	defer func() { in.depth--; in.queries-- }()
 	v, err := in.Solver.Value(in.ctx, solver.Pos(p.N))
 	if err != nil {
 		s.raise(err)

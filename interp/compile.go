@@ -387,8 +387,7 @@ func (s *callSite) apply(f Value, args []Value) Value {
 		in := s.c.in
 		in.tick()
 		if in.depth++; in.depth > maxDepth {
-			in.depth = 0
-			s.fail("recursion is too deep (more than %d nested calls)", maxDepth)
+			s.tooDeep()
 		}
 		defer func() { in.depth-- }()
 		return f.R.(Callable).call(s, args)

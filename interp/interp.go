@@ -44,6 +44,7 @@ type Interp struct {
 	ctx        context.Context
 	steps      int
 	depth      int
+	queries    int // of depth, how many are sg-like queries (callSite.value)
 }
 
 // Global is a top-level name: a game, function, let or built-in.
@@ -145,7 +146,7 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 		return err
 	}
 	in.ctx = ctx
-	in.depth = 0
+	in.depth, in.queries = 0, 0
 	defer in.recoverTo(&err)
 	c := &compiler{in: in, src: prog.Source}
 	c.define(prog)

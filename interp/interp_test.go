@@ -163,12 +163,13 @@ func TestRuntimeErrors(t *testing.T) {
 		"game G(n) { move -> n - 1 }\nprint sg(G(1))":        "t.game:1:21: a move must lead to a game position or a sum of them, but this is int 0",
 		"game G(n) { move k in n -> G(k) }\nprint sg(G(3))":  "t.game:1:23: cannot loop over int 3",
 		"print sg(3)":                                        "t.game:1:7: sg needs a game position or a sum of positions, but got int 3",
-		"fn f(n) = f(n + 1)\nprint f(0)":                     "recursion is too deep",
-		"let f = 3\nprint f(1)":                              "t.game:2:7: f is int 3, which cannot be called",
-		"print *(-1)":                                        "a nimber *k needs k >= 0",
-		"print (1..3).x":                                     "range 1..3 has no field \"x\"",
-		"print min([])":                                      "min of nothing",
-		"print 1 < \"a\"":                                    "cannot order int 1 and string \"a\"",
+		"fn f(n) = f(n + 1)\nprint f(0)":                     "recursion is too deep (more than 100000 nested calls)\n",
+		"game G(n) {\n  move k in 1..min(n, 2) where sg(G(n - k)) >= 0 -> G(n - k)\n}\nprint sg(G(200000))": "of them queries such as sg made while solving a position: a where clause",
+		"let f = 3\nprint f(1)": "t.game:2:7: f is int 3, which cannot be called",
+		"print *(-1)":           "a nimber *k needs k >= 0",
+		"print (1..3).x":        "range 1..3 has no field \"x\"",
+		"print min([])":         "min of nothing",
+		"print 1 < \"a\"":       "cannot order int 1 and string \"a\"",
 	}
 	for src, want := range cases {
 		_, errs := run(t, src)

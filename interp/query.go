@@ -20,9 +20,9 @@ func (in *Interp) Context() context.Context { return in.ctx }
 // with runs f with ctx as the session's context, restoring the previous one
 // afterwards. It returns f's error, or the runtime error that f raised.
 func (in *Interp) with(ctx context.Context, f func() error) (err error) {
-	saved, depth := in.ctx, in.depth
+	saved, depth, queries := in.ctx, in.depth, in.queries
 	in.ctx = ctx
-	defer func() { in.ctx, in.depth = saved, depth }()
+	defer func() { in.ctx, in.depth, in.queries = saved, depth, queries }()
 	defer in.recoverTo(&err)
 	return f()
 }
