@@ -74,12 +74,19 @@ func (e *LimitError) Error() string {
 	return fmt.Sprintf("stopped: the %s limit (%d) was reached; %s", e.Limit, e.Value, e.Hint)
 }
 
-// CycleError reports that a game's moves returned to an earlier position.
+// CycleError reports that a game's moves returned to an earlier position, or that a
+// query made while solving a position (a where sg(...) in its moves) asked for a
+// position that was still being solved.
 type CycleError struct {
 	Cycle []string // the positions of the loop, first repeated at the end
+	Query bool     // the loop closes through a query, not through moves alone
 }
 
 func (e *CycleError) Error() string {
+	if e.Query {
+		return fmt.Sprintf("solving %s needs the value of %s, which is still being solved: a query such as sg inside the moves (a where clause) asks for it again (%s)",
+			e.Cycle[0], e.Cycle[len(e.Cycle)-1], strings.Join(e.Cycle, " -> "))
+	}
 	return "the game is loopy: its moves return to an earlier position: " + strings.Join(e.Cycle, " -> ")
 }
 
@@ -211,7 +218,7 @@ func (s *Solver) Value(ctx context.Context, p Pos) (int64, error) {
 		return v, nil
 	}
 	if s.vals[p] == onStack {
-		return 0, &CycleError{Cycle: []string{s.rules.Describe(p), s.rules.Describe(p)}}
+		return 0, &CycleError{Cycle: []string{s.rules.Describe(p), s.rules.Describe(p)}, Query: true}
 	}
 	w := s.getWalk()
 	defer s.putWalk(w)
@@ -325,7 +332,8 @@ func (s *Solver) cycle(w *walk, c Pos) error {
 		i--
 	}
 	var names []string
-	if w.stack[i].pos != c {
+	query := w.stack[i].pos != c
+	if query {
 		// c is on the stack of an outer Value call: show what this walk knows.
 		names = append(names, s.rules.Describe(c))
 		i = 0
@@ -334,7 +342,7 @@ func (s *Solver) cycle(w *walk, c Pos) error {
 		names = append(names, s.rules.Describe(f.pos))
 	}
 	names = append(names, s.rules.Describe(c))
-	return &CycleError{Cycle: names}
+	return &CycleError{Cycle: names, Query: query}
 }
 
 // unwind clears the on-stack marks of an abandoned walk.
