@@ -836,6 +836,17 @@ func affineOf(e lang.Expr) (affineInt, bool) {
 	return affineInt{}, false
 }
 
+// coefOf is the coefficient of the variable in slot (0 when it does not appear).
+func (a *affineInt) coefOf(slot int) int64 {
+	var c int64
+	for i, s := range a.slots {
+		if s == slot {
+			c += a.coefs[i]
+		}
+	}
+	return c
+}
+
 // eval computes the value; ok is false when a variable is not an integer or the
 // arithmetic overflows, and the caller then takes the general path, which reports it.
 func (a *affineInt) eval(fr *Frame) (int64, bool) {

@@ -59,6 +59,7 @@ type compiledMove struct {
 	result evalFn
 	// addOption adds the option of the current bindings to fr.expanding.
 	addOption func(fr *Frame) bool
+	fast      *fastMove // the same as one loop nest, when the clause has its shape
 }
 
 // PosEntry is an interned position.
@@ -304,7 +305,9 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 	copy(fr.slots, e.Args)
 	fr.opts, fr.expanding, fr.optEnd = opts, p, optEnd
 	for _, m := range g.moves {
-		m.loops(fr, m.addOption)
+		if m.fast == nil || !m.fast.run(in, fr) {
+			m.loops(fr, m.addOption)
+		}
 	}
 	return nil
 }

@@ -241,7 +241,7 @@ func (c *compiler) define(prog *lang.Program) {
 
 // move compiles one move clause.
 func (c *compiler) move(m *lang.Move) *compiledMove {
-	cm := &compiledMove{label: m.Label, loops: c.loops(m.Gens, m.Where), emit: c.emit(m.Result)}
+	cm := &compiledMove{label: m.Label, loops: c.loops(m.Gens, m.Where), emit: c.emit(m.Result), fast: c.fastMoveOf(m)}
 	emit, in := cm.emit, c.in
 	cm.addOption = func(fr *Frame) bool {
 		sb := &fr.sb

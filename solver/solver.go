@@ -39,6 +39,15 @@ func (o *Options) Option(i int) ([]Pos, int64) {
 	return o.Comps[start:o.Ends[i]], o.Nims[i]
 }
 
+// Truncate drops the options from the n-th on.
+func (o *Options) Truncate(n int) {
+	comps := 0
+	if n > 0 {
+		comps = int(o.Ends[n-1])
+	}
+	o.truncate(comps, n)
+}
+
 // Add appends one option made of comps and the constant nim value nim.
 func (o *Options) Add(nim int64, comps ...Pos) {
 	o.Comps = append(o.Comps, comps...)

@@ -1,0 +1,99 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// The loop-nest fast path for move clauses must give exactly the options of the
+// general path (closures per option), in the same order, and the same errors: the
+// misère solver and winning-move listings rely on that order.
+func TestFastMovesMatchGeneralPath(t *testing.T) {
+	src := `
+game Kayles(n) { move k in 1..2, i in 0..n-k -> Kayles(i) + Kayles(n - k - i) }
+game Split(n) { move a in 1..(n-1)/2 -> Split(a) + Split(n - a) }
+game W(a, b) {
+  move k in 1..a -> W(a - k, b)
+  move k in 1..b -> W(a, b - k)
+  move k in 1..min(a, b) -> W(a - k, b - k)
+}
+game S(n) { move k in 1..n where k % 3 != 0 -> S(n - k) }
+game T(n) { move i in 0..n-1, j in i..n-1 where i + j < n -> T(i) + T(j) }
+game C(a, b) {
+  canonical (min(a, b), max(a, b))
+  move k in 1..a -> C(a - k, b)
+  move k in 1..b -> C(a, b - k)
+}
+game R(n) { move k in 1..n/2 -> R(n - k - k) }
+game M(n) { move k in 1..n -> M(n - k) + *1 }
+game Z(n) { move k in 5..n -> Z(n - 5) }
+game O(n) { move k in 0..2 where n < 10 or k == 0 -> O(n + k) }
+game L(xs) { move k in 0..len(xs)-1 -> L(xs[0..k-1]) }
+`
+	defer SetMaxMoves(1000)() // Split(9223372036854775807) stops at it both ways
+	fast, plain := New(), New()
+	for _, in := range []*Interp{fast, plain} {
+		if err := in.Run(context.Background(), "t.game", src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fastened := 0
+	for _, g := range plain.globals {
+		if game, ok := g.V.R.(*Game); ok && g.V.K == KGame {
+			for _, m := range game.moves {
+				if m.fast != nil {
+					fastened++
+				}
+				m.fast = nil
+			}
+		}
+	}
+	if fastened < 10 {
+		t.Fatalf("only %d move clauses took the fast path", fastened)
+	}
+	var positions []string
+	for n := 0; n <= 14; n++ {
+		for _, f := range []string{"Kayles(%d)", "Split(%d)", "S(%d)", "T(%d)", "R(%d)", "M(%d)", "Z(%d)", "W(%d, 3)", "W(2, %d)", "C(%d, 4)", "C(4, %d)"} {
+			positions = append(positions, fmt.Sprintf(f, n))
+		}
+	}
+	positions = append(positions, "O(1)", "O(9223372036854775806)", `L([1, 2, 3])`, `L([])`,
+		"W(-1, 2)", "Split(9223372036854775807)")
+	for _, pos := range positions {
+		got, gotErr := expandAll(t, fast, pos)
+		want, wantErr := expandAll(t, plain, pos)
+		if gotErr != wantErr || !slices.Equal(got, want) {
+			t.Errorf("%s:\n fast  %v %s\n plain %v %s", pos, got, gotErr, want, wantErr)
+		}
+	}
+}
+
+// expandAll returns the options of the position written pos, each as its parts'
+// names, or the error of expanding it.
+func expandAll(t *testing.T, in *Interp, pos string) ([]string, string) {
+	t.Helper()
+	v, err := in.Eval(context.Background(), "t", pos)
+	if err != nil {
+		t.Fatalf("%s: %v", pos, err)
+	}
+	var opts solver.Options
+	in.ctx = context.Background()
+	if err := in.Expand(solver.Pos(v.N), &opts); err != nil {
+		return nil, err.Error()
+	}
+	var out []string
+	for i := range opts.Len() {
+		comps, nim := opts.Option(i)
+		var names []string
+		for _, c := range comps {
+			names = append(names, in.Describe(c))
+		}
+		out = append(out, fmt.Sprintf("%s+*%d", strings.Join(names, "+"), nim))
+	}
+	return out, ""
+}
