@@ -145,8 +145,12 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 	}
 	o := fr.opts
 	for v := lo; ; v++ {
-		in.tick()
-		fr.slots[slot] = Int(v)
+		if (v-lo)&63 == 0 {
+			in.tick() // cancellation is noticed every 64 options here
+		}
+		if fm.where != nil {
+			fr.slots[slot] = Int(v) // the arguments do not need it; the condition may
+		}
 		if fm.where == nil || fm.where(fr) {
 			if o.Len() >= fr.optEnd {
 				panic(in.optionLimitError(fr.expanding))
@@ -154,7 +158,7 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 			k := 0
 			for j, aff := range fm.args {
 				if len(aff) == 1 {
-					o.Comps = append(o.Comps, in.internOne(games[j], Int(cur[k])))
+					o.Comps = append(o.Comps, in.internInt(games[j], cur[k]))
 				} else {
 					var buf [4]Value
 					for a := range aff {

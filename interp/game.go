@@ -94,14 +94,23 @@ const (
 	packBits   = 16
 )
 
-// internOne is internID for a game of one argument, without building a slice.
+// internOne is internID for a game of one argument.
 func (in *Interp) internOne(g *Game, arg Value) solver.Pos {
-	if g.canon == nil && arg.K == KInt && arg.N >= 0 && arg.N < int64(len(g.dense)) {
-		if id := g.dense[arg.N]; id != 0 {
+	if arg.K == KInt {
+		return in.internInt(g, arg.N)
+	}
+	return in.internID(g, []Value{arg})
+}
+
+// internInt is internOne for an integer argument, with the common case (a heap
+// already seen) first and no slice built.
+func (in *Interp) internInt(g *Game, n int64) solver.Pos {
+	if uint64(n) < uint64(len(g.dense)) && g.canon == nil {
+		if id := g.dense[n]; id != 0 {
 			return solver.Pos(id - 1)
 		}
 	}
-	return in.internID(g, []Value{arg})
+	return in.internID(g, []Value{Int(n)})
 }
 
 // internID returns the dense id of g(args), creating it if it is new.
