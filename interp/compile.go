@@ -546,13 +546,20 @@ func fieldHint(v Value) string {
 	return fmt.Sprintf(" (it has %v)", names)
 }
 
-// loops compiles generators and a where condition into nested loops.
-func (c *compiler) loops(gens []*lang.Gen, where lang.Expr) loopFn {
+// whereCond compiles an optional where condition (nil when there is none).
+func (c *compiler) whereCond(where lang.Expr) func(*Frame) bool {
+	if where == nil {
+		return nil
+	}
+	return c.cond(where)
+}
+
+// loops compiles generators and a compiled where condition (or nil) into nested loops.
+func (c *compiler) loops(gens []*lang.Gen, where func(*Frame) bool) loopFn {
 	var inner loopFn
 	if where != nil {
-		cond := c.cond(where)
 		inner = func(fr *Frame, body func(*Frame) bool) bool {
-			if !cond(fr) {
+			if !where(fr) {
 				return true
 			}
 			return body(fr)
@@ -640,7 +647,7 @@ func (c *compiler) iterate(pos lang.Position, v Value, f func(Value) bool) bool 
 }
 
 func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
-	loops := c.loops(e.Gens, e.Where)
+	loops := c.loops(e.Gens, c.whereCond(e.Where))
 	elem := c.expr(e.Elem)
 	set, pos := e.Set, e.Start()
 	return func(fr *Frame) Value {
@@ -684,22 +691,34 @@ type emitPart struct {
 	general func(fr *Frame, sb *sumBuilder)
 }
 
-// emit compiles a move's result so that it adds its components to an option
-// without building sum values: the hot path of solving. A sum A + B + ... is
-// flattened into parts; a part such as Kayles(n - k - i) or Wythoff(a - k, b)
-// is evaluated without closure calls when the callee is a game.
-func (c *compiler) emit(e lang.Expr) func(fr *Frame, sb *sumBuilder) {
+// emitParts compiles a move's result into parts: a sum A + B + ... is flattened,
+// and a part such as Kayles(n - k - i) or Wythoff(a - k, b) gets its affine
+// arguments, so that it can be interned without closure calls.
+func (c *compiler) emitParts(e lang.Expr) []emitPart {
 	var parts []emitPart
 	for _, term := range sumTerms(e) {
 		parts = append(parts, c.emitPart(term))
 	}
+	return parts
+}
+
+// callee returns the game an affine part calls, when the name is a game of the
+// part's arity (otherwise the general path evaluates or reports it).
+func (p *emitPart) callee(fr *Frame) (*Game, bool) {
+	f := p.game.get(fr)
+	g, ok := f.R.(*Game)
+	return g, ok && f.K == KGame && len(g.Params) == len(p.aff)
+}
+
+// emit makes the function that adds a move's components to an option without
+// building sum values: the hot path of solving.
+func (c *compiler) emit(parts []emitPart) func(fr *Frame, sb *sumBuilder) {
 	in := c.in
 	return func(fr *Frame, sb *sumBuilder) {
 		for i := range parts {
 			p := &parts[i]
 			if p.aff != nil {
-				f := p.game.get(fr)
-				if g, ok := f.R.(*Game); ok && f.K == KGame && len(g.Params) == len(p.aff) {
+				if g, ok := p.callee(fr); ok {
 					if id, ok := in.internAffine(g, p.aff, fr); ok {
 						sb.comps = append(sb.comps, id)
 						continue

@@ -11,8 +11,7 @@ import "github.com/grundy-lang/grundy/lang"
 type fastMove struct {
 	gens  []fastGen
 	where func(fr *Frame) bool // nil when there is none
-	parts []emitPart           // each with aff set
-	args  [][]affineInt        // parts[j].aff, kept together for the inner loop
+	parts []emitPart           // each with affine arguments
 	nargs int                  // the number of arguments of all parts
 }
 
@@ -24,27 +23,22 @@ type fastGen struct {
 	lo, hi evalFn // evaluated once per loop, not per option
 }
 
-// fastMoveOf returns the loop nest of a move clause, or nil when it lacks the shape.
-func (c *compiler) fastMoveOf(m *lang.Move) *fastMove {
-	fm := &fastMove{}
-	for _, g := range m.Gens {
+// fastMoveOf returns the loop nest of a move clause, given its compiled where
+// condition and result parts, or nil when it lacks the shape.
+func (c *compiler) fastMoveOf(gens []*lang.Gen, where func(*Frame) bool, parts []emitPart) *fastMove {
+	fm := &fastMove{where: where, parts: parts}
+	for _, g := range gens {
 		r, ok := g.In.(*lang.Binary)
 		if !ok || r.Op != ".." {
 			return nil
 		}
 		fm.gens = append(fm.gens, fastGen{slot: g.Slot, lo: c.expr(r.L), hi: c.expr(r.R)})
 	}
-	for _, term := range sumTerms(m.Result) {
-		p := c.emitPart(term)
+	for _, p := range parts {
 		if p.aff == nil {
 			return nil
 		}
-		fm.parts = append(fm.parts, p)
-		fm.args = append(fm.args, p.aff)
 		fm.nargs += len(p.aff)
-	}
-	if m.Where != nil {
-		fm.where = c.cond(m.Where)
 	}
 	return fm
 }
@@ -59,10 +53,8 @@ func (fm *fastMove) run(in *Interp, fr *Frame) bool {
 		return false
 	}
 	for i := range fm.parts {
-		p := &fm.parts[i]
-		f := p.game.get(fr)
-		g, ok := f.R.(*Game)
-		if !ok || f.K != KGame || len(g.Params) != len(p.aff) {
+		g, ok := fm.parts[i].callee(fr)
+		if !ok {
 			return false
 		}
 		games[i] = g
@@ -111,8 +103,8 @@ func (fm *fastMove) add(in *Interp, fr *Frame, games []*Game) bool {
 	if o.Len() >= fr.optEnd {
 		panic(in.optionLimitError(fr.expanding))
 	}
-	for j, aff := range fm.args {
-		id, ok := in.internAffine(games[j], aff, fr)
+	for j := range fm.parts {
+		id, ok := in.internAffine(games[j], fm.parts[j].aff, fr)
 		if !ok {
 			return false
 		}
@@ -133,7 +125,8 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 	var cur, step [maxStepArgs]int64
 	fr.slots[slot] = Int(lo)
 	k := 0
-	for _, aff := range fm.args {
+	for j := range fm.parts {
+		aff := fm.parts[j].aff
 		for a := range aff {
 			x, ok := aff[a].eval(fr)
 			if !ok {
@@ -156,7 +149,8 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 				panic(in.optionLimitError(fr.expanding))
 			}
 			k := 0
-			for j, aff := range fm.args {
+			for j := range fm.parts {
+				aff := fm.parts[j].aff
 				if len(aff) == 1 {
 					o.Comps = append(o.Comps, in.internInt(games[j], cur[k]))
 				} else {

@@ -241,7 +241,8 @@ func (c *compiler) define(prog *lang.Program) {
 
 // move compiles one move clause.
 func (c *compiler) move(m *lang.Move) *compiledMove {
-	cm := &compiledMove{label: m.Label, loops: c.loops(m.Gens, m.Where), emit: c.emit(m.Result), fast: c.fastMoveOf(m)}
+	parts, where := c.emitParts(m.Result), c.whereCond(m.Where)
+	cm := &compiledMove{label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts)}
 	emit, in := cm.emit, c.in
 	cm.addOption = func(fr *Frame) bool {
 		sb := &fr.sb
@@ -362,7 +363,7 @@ func (c *compiler) run(s lang.Stmt) {
 // condition.
 func (c *compiler) check(s *lang.CheckStmt) {
 	in := c.in
-	loops := c.loops(s.Gens, s.Where)
+	loops := c.loops(s.Gens, c.whereCond(s.Where))
 	cond := c.cond(s.Cond)
 	parts := c.explainParts(s.Cond, s.Gens)
 	fr := newFrame(s.FrameSize, nil)
