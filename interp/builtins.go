@@ -45,7 +45,7 @@ var builtinDefs = []builtin{
 }
 
 // constants are the predeclared values.
-var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "misere": Misere, "normal": Normal}
+var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "D": OutcomeD, "misere": Misere, "normal": Normal}
 
 func (in *Interp) defineBuiltins() {
 	for i := range builtinDefs {

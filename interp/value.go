@@ -59,10 +59,12 @@ func Bool(b bool) Value {
 // Str makes a string value.
 func Str(s string) Value { return Value{K: KStr, R: s} }
 
-// Outcome values: P (the previous player wins) and N (the next player wins).
+// Outcome values: P (the previous player wins), N (the next player wins) and D
+// (a draw: neither player can force a win, in a loopy game or by score).
 var (
 	OutcomeP = Value{K: KOutcome, N: 0}
 	OutcomeN = Value{K: KOutcome, N: 1}
+	OutcomeD = Value{K: KOutcome, N: 2}
 )
 
 // Play modes, passed to sg, outcome and winning.
@@ -232,7 +234,7 @@ func writeValue(b *strings.Builder, v Value) {
 	case KStr:
 		b.WriteString(strconv.Quote(v.Str()))
 	case KOutcome:
-		b.WriteString([]string{"P", "N"}[v.N])
+		b.WriteString([]string{"P", "N", "D"}[v.N])
 	case KMode:
 		b.WriteString([]string{"normal", "misere"}[v.N])
 	case KTuple:
