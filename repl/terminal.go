@@ -74,11 +74,12 @@ func (s *Session) Terminal(historyFile string) int {
 	readHistory(ln, historyFile)
 	defer writeHistory(ln, historyFile)
 
-	// Interrupts are ours for the whole session: while liner reads a line it
-	// turns Ctrl-C into a key; while an entry runs, it cancels that entry.
+	// Interrupts are ours for the whole session: while a line is read, Ctrl-C
+	// is a key that drops it; while an entry runs, it cancels that entry.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt)
 	defer signal.Stop(sigs)
+	takeOver := liner.TerminalSupported() // otherwise liner reads plain lines
 
 	var er entryReader
 	for !s.quit {
@@ -86,8 +87,11 @@ func (s *Session) Terminal(historyFile string) int {
 		if er.pending() {
 			p = contPrompt
 		}
-		for len(sigs) > 0 {
-			<-sigs // an interrupt that came too late for the last entry
+		// Ctrl-C becomes a key before the prompt shows, so a Ctrl-C typed at
+		// the prompt reaches liner and never cancels the next entry. (liner
+		// prints the prompt before it takes the key over itself.)
+		if takeOver {
+			setInterruptKey(false)
 		}
 		line, err := ln.Prompt(p)
 		switch {
@@ -108,6 +112,12 @@ func (s *Session) Terminal(historyFile string) int {
 		if item := historyItem(entry); item != "" {
 			ln.AppendHistory(item)
 		}
+		// Any interrupt queued now came before the prompt: too late for the
+		// last entry and not meant for this one.
+		for len(sigs) > 0 {
+			<-sigs
+		}
+		setInterruptKey(true)
 		s.runInterruptible(sigs, entry)
 	}
 	return 0

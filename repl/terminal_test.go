@@ -37,34 +37,34 @@ func TestTerminal(t *testing.T) {
 	history := filepath.Join(t.TempDir(), "state", "history")
 
 	term := startTerminal(t, history)
-	term.expect("> ")
+	term.prompted("> ")
 	term.send("game Kayles(n) {\r")
-	term.expect("\n... ")
+	term.prompted("\n... ")
 	term.send("  move k in 1..2, i in 0..n-k -> Kayles(i) + Kayles(n - k - i) }\r")
-	term.expect("\n> ")
+	term.prompted("\n> ")
 	term.send("sg(Kayles(12))\r")
-	term.expect("\n4\r\n> ")
+	term.prompted("\n4\r\n> ")
 
 	// A solve that would take minutes; Ctrl-C stops it and nothing else.
 	term.send("sg(Kayles(100000))\r")
 	term.interrupt("interrupted")
-	term.expect("\n> ")
+	term.prompted("\n> ")
 	term.send("[sg(Kayles(n)) for n in 0..12]\r")
-	term.expect("\n[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]\r\n> ")
+	term.prompted("\n[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]\r\n> ")
 
 	// Ctrl-C at the prompt drops the line, and an unfinished entry with it.
 	term.send("sg(Kay\x03")
-	term.expect("^C\r\n> ")
+	term.prompted("^C\r\n> ")
 	term.send("[1,\r")
-	term.expect("\n... ")
+	term.prompted("\n... ")
 	term.send("\x03")
-	term.expect("^C\r\n> ")
+	term.prompted("^C\r\n> ")
 	term.send("1 + 1\r")
-	term.expect("\n2\r\n> ")
+	term.prompted("\n2\r\n> ")
 
 	// Tab completes a game's name.
 	term.send("sg(Kayl\t(5))\r")
-	term.expect("\n4\r\n> ")
+	term.prompted("\n4\r\n> ")
 
 	term.send("\x04")
 	term.exit()
@@ -79,11 +79,11 @@ func TestTerminal(t *testing.T) {
 
 	// The next session has the history: six entries up is the declaration.
 	term = startTerminal(t, history)
-	term.expect("> ")
+	term.prompted("> ")
 	term.send(strings.Repeat("\x1b[A", 6) + "\r")
-	term.expect("\n> ")
+	term.prompted("\n> ")
 	term.send("sg(Kayles(7))\r")
-	term.expect("\n2\r\n> ")
+	term.prompted("\n2\r\n> ")
 	term.send(":quit\r")
 	term.exit()
 }
@@ -172,25 +172,29 @@ func (p *ptyTerm) expect(s string) {
 	p.t.Fatalf("the shell did not print %q; after the last match it printed:\n%q", s, p.out.String()[p.cursor:])
 }
 
+// prompted waits for the shell to print s, which ends with a prompt, and checks
+// that Ctrl-C is already a key then: pressed at the prompt, it must reach the
+// line editor rather than cancel the next entry.
+func (p *ptyTerm) prompted(s string) {
+	p.t.Helper()
+	p.expect(s)
+	if p.signalsOn() {
+		p.t.Fatalf("the shell printed %q while Ctrl-C still raised a signal", s)
+	}
+}
+
 // interrupt presses Ctrl-C once the entry runs (the terminal turns Ctrl-C into
-// a signal again when the line editor hands over) and waits for want.
+// a signal again when the shell runs an entry) and waits for want. One press
+// must do.
 func (p *ptyTerm) interrupt(want string) {
 	p.t.Helper()
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if p.signalsOn() {
-			break
+	for deadline := time.Now().Add(patience); !p.signalsOn(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			p.t.Fatal("the shell never gave Ctrl-C back to the terminal")
 		}
 	}
-	// Press again now and then, in case the first press came too early.
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); {
-		p.send("\x03")
-		for next := time.Now().Add(2 * time.Second); time.Now().Before(next); time.Sleep(5 * time.Millisecond) {
-			if p.seen(want) {
-				return
-			}
-		}
-	}
-	p.t.Fatalf("Ctrl-C did not stop the computation")
+	p.send("\x03")
+	p.expect(want)
 }
 
 // signalsOn reports whether the shell's terminal turns Ctrl-C into SIGINT.
