@@ -305,8 +305,11 @@ func TestSlotsAndDepths(t *testing.T) {
 }
 
 func TestClosest(t *testing.T) {
-	cands := []string{"Nim", "min", "Kayles", "sg", "outcome"}
-	for name, want := range map[string]string{"nim": "Nim", "Kayels": "Kayles", "outcom": "outcome", "zzzzz": ""} {
+	cands := []string{"Nim", "min", "Kayles", "sg", "outcome", "N", "P", "D", "xs"}
+	for name, want := range map[string]string{"nim": "Nim", "Kayels": "Kayles", "outcom": "outcome", "zzzzz": "",
+		// A one-letter name is any other one-letter name with one edit: only a
+		// change of case is a likely typo.
+		"m": "", "x": "", "p": "P", "Q": ""} {
 		if got := Closest(name, cands); got != want {
 			t.Errorf("Closest(%q) = %q, want %q", name, got, want)
 		}

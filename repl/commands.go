@@ -3,6 +3,7 @@ package repl
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-lang/grundy/render"
 	"slices"
 	"sort"
 	"strings"
@@ -161,7 +162,7 @@ func (s *Session) stats(_ context.Context, inv invocation) error {
 		{"games defined", thousands(games)},
 		{"files loaded", thousands(len(s.files))},
 	}
-	writeColumns(s.out, "", rows, []bool{false, false})
+	render.WriteColumns(s.out, "", rows, []bool{false, false})
 	return nil
 }
 
@@ -221,7 +222,7 @@ func (s *Session) games(_ context.Context, inv invocation) error {
 	}{{"games", games}, {"functions", fns}, {"variables", vars}} {
 		if len(sec.rows) > 0 {
 			fmt.Fprintln(s.out, sec.title)
-			writeColumns(s.out, "  ", sec.rows, nil)
+			render.WriteColumns(s.out, "  ", sec.rows, nil)
 		}
 	}
 	slices.Sort(libFiles)

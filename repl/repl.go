@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/grundy-lang/grundy/teach"
 	"io"
 	"strings"
 	"time"
@@ -136,7 +137,7 @@ func (s *Session) source(ctx context.Context, entry string) error {
 	before := s.in.Checks
 	err := s.in.Run(ctx, filename, src)
 	s.checkSummary(before)
-	return relocate(err, src, entry, shift)
+	return lang.Relocate(err, src, entry, shift)
 }
 
 // checkSummary says how the checks run since before went.
@@ -158,7 +159,7 @@ func (s *Session) report(err error) {
 	}
 	if errors.Is(err, context.Canceled) {
 		msg := "interrupted"
-		var it *interruption
+		var it *teach.Interrupted
 		if errors.As(err, &it) {
 			msg = it.Error()
 		}
@@ -166,35 +167,6 @@ func (s *Session) report(err error) {
 		return
 	}
 	fmt.Fprintln(s.err, err)
-}
-
-// relocate maps the positions of errors in src, which is entry with shift extra
-// lines in front of it (or entry with its text padded), back onto entry. Errors
-// from other sources (a function defined by an earlier entry) are left alone.
-func relocate(err error, src, entry string, shift int) error {
-	if err == nil || src == entry {
-		return err
-	}
-	fix := func(e *lang.Error) {
-		if e.Src != src {
-			return
-		}
-		e.Src = entry
-		if e.Pos.Line > shift {
-			e.Pos.Line -= shift
-		}
-	}
-	var le *lang.Error
-	var les lang.Errors
-	switch {
-	case errors.As(err, &les):
-		for _, e := range les {
-			fix(e)
-		}
-	case errors.As(err, &le):
-		fix(le)
-	}
-	return err
 }
 
 // isCommand reports whether an entry is a :command.
