@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/grundy-lang/grundy/render"
 	"github.com/grundy-lang/grundy/teach"
 	"io"
 	"strings"
@@ -30,7 +31,7 @@ type Session struct {
 	in       *interp.Interp
 	out, err io.Writer // both end a progress line before they write
 
-	progress *progressLine // the progress line of the entry running, if any
+	progress *render.Progress // the progress line of the entry running, if any
 
 	files      []*loadedFile
 	timing     bool
@@ -99,7 +100,7 @@ func (s *Session) Status() int {
 }
 
 // output is a stream of the session: the progress line, if one is shown, is
-// cleared (and stays off for the rest of the entry) before anything is written.
+// cleared before anything is written (it comes back after a second of quiet).
 type output struct {
 	s *Session
 	w io.Writer
@@ -107,7 +108,7 @@ type output struct {
 
 func (o *output) Write(p []byte) (int, error) {
 	if o.s.progress != nil {
-		o.s.progress.erase()
+		o.s.progress.Clear()
 	}
 	return o.w.Write(p)
 }
@@ -202,22 +203,7 @@ func roundDuration(d time.Duration) time.Duration {
 }
 
 // thousands writes n with commas between groups of three digits.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func thousands(n int) string { return render.Thousands(int64(n)) }
 
 // count writes "1 check", "3 checks".
 func count(n int, noun string) string {
