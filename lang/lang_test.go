@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -377,5 +378,17 @@ let found = 3 in map(fn(found) => found * 2, 1..4)`
 	}
 	if _, ok := prog.Stmts[0].(*LetStmt); !ok {
 		t.Errorf("let S = 1 in S with S defined: %T, want the global let", prog.Stmts[0])
+	}
+}
+
+func TestKeywords(t *testing.T) {
+	kws := Keywords()
+	if !slices.IsSorted(kws) || !slices.Contains(kws, "canonical") || !slices.Contains(kws, "where") {
+		t.Errorf("Keywords() = %q", kws)
+	}
+	for _, k := range kws {
+		if !IsKeyword(k) {
+			t.Errorf("%s is listed but is not a keyword", k)
+		}
 	}
 }

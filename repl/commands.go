@@ -268,11 +268,7 @@ func (s *Session) names() []string {
 	for _, g := range s.in.Globals() {
 		out = append(out, g.Name)
 	}
-	out = append(out, keywordList...)
+	out = append(out, lang.Keywords()...)
 	slices.Sort(out)
 	return slices.Compact(out)
 }
-
-// keywordList holds the language's keywords, for completion and :help.
-var keywordList = []string{"and", "check", "else", "false", "fn", "for", "game", "if", "in",
-	"let", "move", "not", "or", "print", "then", "true", "where"}
