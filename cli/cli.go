@@ -16,6 +16,7 @@ import (
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/render"
 	"github.com/grundy-lang/grundy/stdlib"
 	"github.com/grundy-lang/grundy/teach"
 )
@@ -72,7 +73,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, rest := args[0], args[1:]
 	r := &runner{stdout: stdout, stderr: stderr}
 	if cmd != "repl" { // the shell draws its own progress line
-		defer r.showProgress()()
+		defer r.showProgress("grundy " + cmd)()
 	}
 	switch cmd {
 	case "run":
@@ -107,7 +108,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // runner carries the output streams of one invocation.
 type runner struct {
 	stdout, stderr io.Writer
-	progress       *progress // the progress line on a terminal, or nil
+	progress       *render.Progress // the progress line on a terminal, or nil
 }
 
 // flags parses the options shared by every command.
@@ -230,8 +231,8 @@ func (r *runner) newInterp(o *options) *interp.Interp {
 	in.Solver.Limits.MaxPositions = o.maxPositions
 	in.DefaultMisere = o.misere
 	teach.Register(in)
-	if r.progress != nil {
-		r.progress.watch(in.Solver)
+	if p := r.progress; p != nil {
+		in.Solver.OnProgress = func(n int) { p.Solved(int64(n)) }
 	}
 	return in
 }

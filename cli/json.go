@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/teach"
 )
 
 // Machine-readable output (--json): the schema is documented in docs/json.md,
@@ -163,4 +165,25 @@ func (r *runner) runJSON(ctx context.Context, o *options, file string) int {
 	}
 	r.writeJSON(result)
 	return status
+}
+
+// tableJSON is the JSON form of a table: one row per case, with the
+// variables' values and then the expressions' (see docs/json.md).
+type tableJSON struct {
+	Title   string   `json:"title"`
+	Columns []string `json:"columns"`
+	Rows    [][]any  `json:"rows"`
+}
+
+// writeTableJSON writes a table as one JSON object and a newline.
+func writeTableJSON(w io.Writer, t *teach.Table) error {
+	j := tableJSON{Title: t.Title, Columns: t.Columns(), Rows: [][]any{}}
+	t.Cases(func(args, values []interp.Value) {
+		var row []any
+		for _, v := range append(append([]interp.Value{}, args...), values...) {
+			row = append(row, jsonValue(v))
+		}
+		j.Rows = append(j.Rows, row)
+	})
+	return json.NewEncoder(w).Encode(j)
 }

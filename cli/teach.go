@@ -204,7 +204,7 @@ func (r *runner) table(ctx context.Context, args []string) int {
 		}
 		return r.report(err)
 	}
-	spec, err := teach.ParseTable(text)
+	spec, err := teach.ParseTable("table", text, 0)
 	if err != nil {
 		return fail(err)
 	}
@@ -214,16 +214,14 @@ func (r *runner) table(ctx context.Context, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	g, err := teach.Table(ctx, in, spec)
+	t, err := teach.ComputeTable(ctx, in, spec)
 	if err != nil {
 		return fail(err)
 	}
 	if o.title != "" {
-		g.Title = o.title
+		t.Title = o.title
 	}
 	var out bytes.Buffer
-	heat := render.HeatmapOptions{CellSize: o.cell, NoNumbers: o.numbers == "off" ||
-		o.numbers == "auto" && max(len(g.Rows), len(g.Cols)) > maxNumbered}
 	switch format {
 	case "text":
 		opts := render.TextOptions{}
@@ -233,15 +231,23 @@ func (r *runner) table(ctx context.Context, args []string) int {
 				opts.Width = w
 			}
 		}
-		err = render.WriteText(&out, g, opts)
+		err = t.WriteText(&out, opts)
 	case "csv":
-		err = render.WriteCSV(&out, g)
+		err = t.WriteCSV(&out)
 	case "json":
-		err = render.WriteJSON(&out, g)
-	case "svg":
-		err = render.WriteSVG(&out, g, heat)
-	case "png":
-		err = render.WritePNG(&out, g, heat)
+		err = writeTableJSON(&out, t)
+	case "svg", "png":
+		var g render.Grid
+		if g, err = t.Heatmap(); err != nil {
+			break
+		}
+		heat := render.HeatmapOptions{CellSize: o.cell, NoNumbers: o.numbers == "off" ||
+			o.numbers == "auto" && max(len(g.Rows), len(g.Cols)) > maxNumbered}
+		if format == "svg" {
+			err = render.WriteSVG(&out, g, heat)
+		} else {
+			err = render.WritePNG(&out, g, heat)
+		}
 	}
 	if err != nil {
 		return fail(err)

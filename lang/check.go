@@ -324,10 +324,20 @@ func (c *checker) suggest(sc *scope, name string) string {
 }
 
 // Closest returns the candidate nearest to name by edit distance (ignoring case
-// differences first), or "" when none is near enough to be a likely typo.
+// differences first), or "" when none is near enough to be a likely typo. A
+// one-letter name is one edit from every other, so only a change of case is
+// suggested for it.
 func Closest(name string, candidates []string) string {
 	best, bestD := "", len(name)/3+2
-	if len(name) > 64 {
+	switch {
+	case len(name) > 64:
+		return ""
+	case len(name) == 1:
+		for _, cand := range candidates {
+			if cand != name && strings.EqualFold(cand, name) {
+				return cand
+			}
+		}
 		return ""
 	}
 	sort.Strings(candidates)

@@ -99,3 +99,37 @@ func FormatAll(err error) (text string, ok bool) {
 	}
 	return "", false
 }
+
+// Relocate makes the errors of err that point into src, a text made by
+// wrapping text (shift extra lines in front of it, or its pieces padded to
+// their own columns), point into text itself: a shell line or a table request
+// compiled as part of a larger source. Errors from other sources are left
+// alone. It returns err.
+func Relocate(err error, src, text string, shift int) error {
+	if err == nil || src == text {
+		return err
+	}
+	fix := func(e *Error) {
+		if e.Src != src {
+			return
+		}
+		e.Src = text
+		if e.Pos.Line > shift {
+			e.Pos.Line -= shift
+		}
+		if lines := strings.Split(text, "\n"); e.Pos.Line >= 1 && e.Pos.Line <= len(lines) {
+			e.Pos.Column = min(max(e.Pos.Column, 1), len(lines[e.Pos.Line-1])+1)
+		}
+	}
+	var le *Error
+	var les Errors
+	switch {
+	case errors.As(err, &les):
+		for _, e := range les {
+			fix(e)
+		}
+	case errors.As(err, &le):
+		fix(le)
+	}
+	return err
+}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -305,8 +306,11 @@ func TestSlotsAndDepths(t *testing.T) {
 }
 
 func TestClosest(t *testing.T) {
-	cands := []string{"Nim", "min", "Kayles", "sg", "outcome"}
-	for name, want := range map[string]string{"nim": "Nim", "Kayels": "Kayles", "outcom": "outcome", "zzzzz": ""} {
+	cands := []string{"Nim", "min", "Kayles", "sg", "outcome", "N", "P", "D", "xs"}
+	for name, want := range map[string]string{"nim": "Nim", "Kayels": "Kayles", "outcom": "outcome", "zzzzz": "",
+		// A one-letter name is any other one-letter name with one edit: only a
+		// change of case is a likely typo.
+		"m": "", "x": "", "p": "P", "Q": ""} {
 		if got := Closest(name, cands); got != want {
 			t.Errorf("Closest(%q) = %q, want %q", name, got, want)
 		}
@@ -374,5 +378,17 @@ let found = 3 in map(fn(found) => found * 2, 1..4)`
 	}
 	if _, ok := prog.Stmts[0].(*LetStmt); !ok {
 		t.Errorf("let S = 1 in S with S defined: %T, want the global let", prog.Stmts[0])
+	}
+}
+
+func TestKeywords(t *testing.T) {
+	kws := Keywords()
+	if !slices.IsSorted(kws) || !slices.Contains(kws, "canonical") || !slices.Contains(kws, "where") {
+		t.Errorf("Keywords() = %q", kws)
+	}
+	for _, k := range kws {
+		if !IsKeyword(k) {
+			t.Errorf("%s is listed but is not a keyword", k)
+		}
 	}
 }

@@ -6,6 +6,8 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -39,6 +41,11 @@ var keywords = map[string]bool{
 
 // IsKeyword reports whether name is reserved.
 func IsKeyword(name string) bool { return keywords[name] }
+
+// Keywords returns the reserved words, sorted: for completion and help.
+func Keywords() []string {
+	return slices.Sorted(maps.Keys(keywords))
+}
 
 var parser = participle.MustBuild[Program](
 	participle.Lexer(lexDef),

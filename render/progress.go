@@ -7,99 +7,164 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Progress reports on a long computation with one line on a terminal,
 // redrawn in place with a carriage return:
 //
-//	1,234,567 positions, 412,345/s  Kayles(1000000)
+//	sg(Kayles(1000000)): 12s, 1,234,567 positions, 102,880/s (Ctrl-C stops)
 //
-// It draws nothing in its first tenth of a second, so quick computations
-// leave no trace, and then at most ten times per second however often
-// Update is called. When the output is not a terminal it writes nothing
-// at all. Its methods may be called from several goroutines at once.
+// The line appears once the computation has run for a second, whatever the
+// number of positions solved (a few positions with many moves each can take
+// long too), and is redrawn four times a second by its own goroutine. Clear
+// takes it off the screen before other output; it comes back after a second
+// without output. The shell and the command line both use it. Its methods
+// may be called from several goroutines at once.
 type Progress struct {
 	mu       sync.Mutex
 	w        io.Writer
-	terminal bool
+	label    string
 	now      func() time.Time
 	start    time.Time
-	last     time.Time // when the line was last drawn (start if never)
-	shown    int       // width of the line on screen; 0 if none
+	quiet    time.Time // no line before this time: a second after start or the last Clear
+	solved   int64
+	shown    int    // runes on screen; 0 if none
+	last     string // the line drawn last
 	finished bool
+	stop     chan struct{}
 }
 
-// progressInterval is the least time between two redraws.
-const progressInterval = 100 * time.Millisecond
+// progressDelay is how long a computation or its output must have been
+// quiet before the line is drawn; progressTick is how often it is redrawn.
+const (
+	progressDelay = time.Second
+	progressTick  = 250 * time.Millisecond
+)
 
 // progressWidth is the widest line drawn: a line that wraps cannot be
 // redrawn in place.
 const progressWidth = 79
 
-// NewProgress returns a Progress that writes to w, which is a terminal if
-// terminal is true. Its clock starts now.
-func NewProgress(w io.Writer, terminal bool) *Progress {
-	return newProgress(w, terminal, time.Now)
+// NewProgress starts a progress line on w, a terminal; label, if not empty,
+// says what is computed. Stop ends it.
+func NewProgress(w io.Writer, label string) *Progress {
+	p := newProgress(w, label, time.Now)
+	go p.run()
+	return p
 }
 
-// newProgress is NewProgress with a clock.
-func newProgress(w io.Writer, terminal bool, now func() time.Time) *Progress {
+// newProgress is NewProgress with a clock and no goroutine: tests call tick.
+func newProgress(w io.Writer, label string, now func() time.Time) *Progress {
 	t := now()
-	return &Progress{w: w, terminal: terminal, now: now, start: t, last: t}
+	label = strings.Join(strings.Fields(label), " ")
+	return &Progress{w: w, label: label, now: now, start: t, quiet: t.Add(progressDelay), stop: make(chan struct{})}
 }
 
-// Update reports that done positions have been solved so far; detail, if
-// not empty, says what is being computed. It redraws the line with the
-// count, the mean rate since the Progress was made, and the detail,
-// unless a tenth of a second has not passed since the last redraw, the
-// output is not a terminal, or Done has been called.
-func (p *Progress) Update(done int64, detail string) {
-	if !p.terminal {
-		return
+// run redraws the line until Stop.
+func (p *Progress) run() {
+	t := time.NewTicker(progressTick)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case <-t.C:
+			p.tick()
+		}
 	}
+}
+
+// Solved reports how many positions have been solved so far.
+func (p *Progress) Solved(n int64) {
+	p.mu.Lock()
+	p.solved = n
+	p.mu.Unlock()
+}
+
+// tick redraws the line, if the time has come.
+func (p *Progress) tick() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.finished {
-		return
-	}
 	t := p.now()
-	if t.Sub(p.last) < progressInterval {
+	if p.finished || t.Before(p.quiet) {
 		return
 	}
-	p.last = t
-	line := groupDigits(done) + " positions"
-	if secs := t.Sub(p.start).Seconds(); secs > 0 {
-		line += ", " + groupDigits(int64(float64(done)/secs)) + "/s"
+	d := t.Sub(p.start)
+	line := fmt.Sprintf("%ds", int(d.Seconds()))
+	if p.label != "" {
+		line = p.label + ": " + line
 	}
-	if detail = strings.Join(strings.Fields(detail), " "); detail != "" {
-		line += "  " + detail
+	if p.solved > 0 {
+		line += ", " + Thousands(p.solved) + " positions"
+		if secs := d.Seconds(); secs > 0 {
+			line += ", " + Thousands(int64(float64(p.solved)/secs)) + "/s"
+		}
 	}
-	r := []rune(line)
-	if len(r) > progressWidth {
-		r = append(r[:progressWidth-1], '…')
+	line = abbreviate(line+" (Ctrl-C stops)", progressWidth)
+	if line == p.last {
+		return
 	}
-	pad := max(0, p.shown-len(r))
-	fmt.Fprintf(p.w, "\r%s%s", string(r), strings.Repeat(" ", pad))
-	p.shown = len(r)
+	p.last = line
+	n := utf8.RuneCountInString(line)
+	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", max(0, p.shown-n)))
+	p.shown = n
 }
 
-// Done clears the progress line, if one is shown, and ends the report:
-// later calls of Update write nothing. Calling Done again does nothing.
-func (p *Progress) Done() {
+// Clear takes the line off the screen, before other output; it is drawn
+// again after a second without output.
+func (p *Progress) Clear() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.erase()
+	p.quiet = p.now().Add(progressDelay)
+}
+
+// erase erases the line, if one is shown.
+func (p *Progress) erase() {
+	if p.shown > 0 {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.shown))
+		p.shown, p.last = 0, ""
+	}
+}
+
+// Stop erases the line for good and ends its goroutine. Calling Stop again
+// does nothing.
+func (p *Progress) Stop() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.finished {
 		return
 	}
 	p.finished = true
-	if p.terminal && p.shown > 0 {
-		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.shown))
-		p.shown = 0
-	}
+	p.erase()
+	close(p.stop)
 }
 
-// groupDigits writes n with commas between groups of three digits.
-func groupDigits(n int64) string {
+// Writer returns a stream that clears the line before each write to w.
+func (p *Progress) Writer(w io.Writer) io.Writer { return &clearing{w, p} }
+
+// clearing is an output stream that clears a progress line before each write.
+type clearing struct {
+	w io.Writer
+	p *Progress
+}
+
+func (c *clearing) Write(b []byte) (int, error) {
+	c.p.Clear()
+	return c.w.Write(b)
+}
+
+// Underlying returns the stream a Writer writes to, or w itself.
+func Underlying(w io.Writer) io.Writer {
+	if c, ok := w.(*clearing); ok {
+		return c.w
+	}
+	return w
+}
+
+// Thousands writes n with commas between groups of three digits.
+func Thousands(n int64) string {
 	s := strconv.FormatInt(n, 10)
 	neg := strings.HasPrefix(s, "-")
 	if neg {
@@ -116,4 +181,13 @@ func groupDigits(n int64) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// abbreviate shortens s to at most n runes, ending it with "…" if cut.
+func abbreviate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"sync"
 	"testing"
@@ -26,117 +27,113 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
-func newFake(terminal bool) (*Progress, *bytes.Buffer, *fakeClock) {
+func newFake(label string) (*Progress, *bytes.Buffer, *fakeClock) {
 	var buf bytes.Buffer
 	clk := &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	return newProgress(&buf, terminal, clk.now), &buf, clk
+	return newProgress(&buf, label, clk.now), &buf, clk
 }
 
 func TestProgressLine(t *testing.T) {
-	p, buf, clk := newFake(true)
-	p.Update(10, "early")
+	p, buf, clk := newFake("sg(K(12000))")
+	clk.advance(900 * time.Millisecond)
+	p.tick()
 	if buf.Len() != 0 {
-		t.Fatalf("drew %q in the first tenth of a second", buf.String())
+		t.Fatalf("drew %q in the first second", buf.String())
 	}
-	clk.advance(2 * time.Second)
-	p.Update(1234567, "Kayles(1000)")
-	if want := "\r1,234,567 positions, 617,283/s  Kayles(1000)"; buf.String() != want {
+	// After a second the line shows, even before any position is solved: a
+	// few positions with many moves each take long too.
+	clk.advance(200 * time.Millisecond)
+	p.tick()
+	if want := "\rsg(K(12000)): 1s (Ctrl-C stops)"; buf.String() != want {
 		t.Fatalf("got %q, want %q", buf.String(), want)
 	}
 	buf.Reset()
-	clk.advance(50 * time.Millisecond)
-	p.Update(1300000, "too soon")
-	if buf.Len() != 0 {
-		t.Fatalf("redrew after 50ms: %q", buf.String())
-	}
-	// A shorter line blanks out the rest of the longer one.
-	clk.advance(50 * time.Millisecond)
-	p.Update(2000000, "")
-	if want := "\r2,000,000 positions, 952,380/s" + strings.Repeat(" ", 14); buf.String() != want {
+	clk.advance(900 * time.Millisecond)
+	p.Solved(1234567)
+	p.tick()
+	if want := "\rsg(K(12000)): 2s, 1,234,567 positions, 617,283/s (Ctrl-C stops)"; buf.String() != want {
 		t.Fatalf("got %q, want %q", buf.String(), want)
 	}
 	buf.Reset()
-	p.Done()
-	if want := "\r" + strings.Repeat(" ", 30) + "\r"; buf.String() != want {
-		t.Fatalf("Done wrote %q, want %q", buf.String(), want)
+	p.tick() // nothing changed: nothing drawn
+	if buf.Len() != 0 {
+		t.Fatalf("redrew the same line: %q", buf.String())
+	}
+	// Output clears the line; it comes back after a second of quiet, and a
+	// shorter line blanks out the rest of the longer one.
+	w := p.Writer(buf)
+	w.Write([]byte("42\n"))
+	const long = "sg(K(12000)): 2s, 1,234,567 positions, 617,283/s (Ctrl-C stops)"
+	if want := "\r" + strings.Repeat(" ", len(long)) + "\r42\n"; buf.String() != want {
+		t.Fatalf("output: got %q, want %q", buf.String(), want)
+	}
+	buf.Reset()
+	clk.advance(500 * time.Millisecond)
+	p.tick()
+	if buf.Len() != 0 {
+		t.Fatalf("drew %q half a second after output", buf.String())
+	}
+	clk.advance(600 * time.Millisecond)
+	p.tick()
+	if !strings.HasPrefix(buf.String(), "\rsg(K(12000)): 3s, 1,234,567 positions") {
+		t.Fatalf("not redrawn after output: %q", buf.String())
+	}
+	buf.Reset()
+	p.Stop()
+	if !strings.HasPrefix(buf.String(), "\r   ") || !strings.HasSuffix(buf.String(), "\r") {
+		t.Fatalf("Stop wrote %q", buf.String())
 	}
 	buf.Reset()
 	clk.advance(time.Second)
-	p.Update(3000000, "after")
-	p.Done()
+	p.tick()
+	p.Stop()
 	if buf.Len() != 0 {
-		t.Fatalf("wrote %q after Done", buf.String())
+		t.Fatalf("wrote %q after Stop", buf.String())
+	}
+	if Underlying(w) != buf {
+		t.Error("Underlying does not find the stream")
 	}
 }
 
-func TestProgressRateLimit(t *testing.T) {
-	p, buf, clk := newFake(true)
-	for i := range 3000 { // three seconds of updates every millisecond
-		clk.advance(time.Millisecond)
-		p.Update(int64(i), "detail with  spaces\tand\nnewlines")
-	}
-	draws := strings.Count(buf.String(), "\r")
-	if draws < 25 || draws > 30 {
-		t.Errorf("%d redraws in 3 seconds, want about 10 a second", draws)
-	}
-	if strings.Contains(buf.String(), "\n") || strings.Contains(buf.String(), "\t") {
-		t.Errorf("detail breaks the line: %q", buf.String())
-	}
-}
-
-func TestProgressLongDetail(t *testing.T) {
-	p, buf, clk := newFake(true)
+func TestProgressLongLabel(t *testing.T) {
+	p, buf, clk := newFake(strings.Repeat("é", 200) + "\n\t")
 	clk.advance(time.Second)
-	p.Update(5, strings.Repeat("é", 200))
+	p.tick()
 	line := strings.TrimPrefix(buf.String(), "\r")
-	if n := len([]rune(line)); n != progressWidth || !strings.HasSuffix(line, "…") {
+	if n := len([]rune(line)); n != progressWidth || !strings.HasSuffix(line, "…") || strings.ContainsAny(line, "\n\t") {
 		t.Errorf("line of %d runes: %q", n, line)
-	}
-}
-
-func TestProgressNotTerminal(t *testing.T) {
-	p, buf, clk := newFake(false)
-	for range 100 {
-		clk.advance(time.Second)
-		p.Update(1000, "x")
-	}
-	p.Done()
-	if buf.Len() != 0 {
-		t.Errorf("wrote %q to a non-terminal", buf.String())
 	}
 }
 
 func TestProgressConcurrent(t *testing.T) {
 	var buf syncBuffer
-	p := NewProgress(&buf, true)
+	p := NewProgress(&buf, "racing")
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	for range 4 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			w := p.Writer(io.Discard)
 			for i := int64(0); ; i++ {
 				select {
 				case <-stop:
 					return
 				default:
-					p.Update(i, "racing")
+					p.Solved(i)
+					w.Write(nil)
 				}
 			}
 		}()
 	}
-	time.Sleep(250 * time.Millisecond)
-	p.Done()
-	// After Done, nothing more may be written, even by running updaters.
+	time.Sleep(50 * time.Millisecond)
+	p.Stop()
 	n := buf.Len()
-	time.Sleep(150 * time.Millisecond)
+	time.Sleep(50 * time.Millisecond)
 	close(stop)
 	wg.Wait()
 	if buf.Len() != n {
-		t.Errorf("output grew after Done")
-	}
-	if s := buf.String(); n > 0 && !strings.HasSuffix(s, "\r") {
-		t.Errorf("line not cleared at the end: %q", s)
+		t.Errorf("output grew after Stop")
 	}
 }
 
@@ -164,10 +161,10 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func TestGroupDigits(t *testing.T) {
+func TestThousands(t *testing.T) {
 	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", -1234567: "-1,234,567", 100000: "100,000"} {
-		if got := groupDigits(n); got != want {
-			t.Errorf("groupDigits(%d) = %q, want %q", n, got, want)
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package repl
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-lang/grundy/render"
 	"slices"
 	"sort"
 	"strings"
@@ -161,7 +162,7 @@ func (s *Session) stats(_ context.Context, inv invocation) error {
 		{"games defined", thousands(games)},
 		{"files loaded", thousands(len(s.files))},
 	}
-	writeColumns(s.out, "", rows, []bool{false, false})
+	render.WriteColumns(s.out, "", rows, []bool{false, false})
 	return nil
 }
 
@@ -221,7 +222,7 @@ func (s *Session) games(_ context.Context, inv invocation) error {
 	}{{"games", games}, {"functions", fns}, {"variables", vars}} {
 		if len(sec.rows) > 0 {
 			fmt.Fprintln(s.out, sec.title)
-			writeColumns(s.out, "  ", sec.rows, nil)
+			render.WriteColumns(s.out, "  ", sec.rows, nil)
 		}
 	}
 	slices.Sort(libFiles)
@@ -267,11 +268,7 @@ func (s *Session) names() []string {
 	for _, g := range s.in.Globals() {
 		out = append(out, g.Name)
 	}
-	out = append(out, keywordList...)
+	out = append(out, lang.Keywords()...)
 	slices.Sort(out)
 	return slices.Compact(out)
 }
-
-// keywordList holds the language's keywords, for completion and :help.
-var keywordList = []string{"and", "check", "else", "false", "fn", "for", "game", "if", "in",
-	"let", "move", "not", "or", "print", "then", "true", "where"}

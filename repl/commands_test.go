@@ -53,63 +53,6 @@ func TestParseCommand(t *testing.T) {
 	}
 }
 
-func TestParseTable(t *testing.T) {
-	parse := func(line string) (*tableSpec, invocation, error) {
-		_, inv, err := parseCommand(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		spec, err := parseTable(inv)
-		return spec, inv, err
-	}
-	spec, inv, err := parse(":table sg(Kayles(n)), [x for x in 0..n] for n in 0..30")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var exprs []string
-	for _, e := range spec.exprs {
-		exprs = append(exprs, e.text)
-		if inv.line[e.off:e.off+len(e.text)] != e.text {
-			t.Errorf("expression %q: offset %d is wrong", e.text, e.off)
-		}
-	}
-	if want := []string{"sg(Kayles(n))", "[x for x in 0..n]"}; !slices.Equal(exprs, want) {
-		t.Errorf("expressions %q, want %q", exprs, want)
-	}
-	if len(spec.gens) != 1 || spec.gens[0].name != "n" || spec.gens[0].rng.text != "0..30" {
-		t.Fatalf("generators %+v", spec.gens)
-	}
-	if g := spec.gens[0].rng; inv.line[g.off:] != "0..30" {
-		t.Errorf("range offset %d is wrong", g.off)
-	}
-
-	spec, inv, err = parse(`:table sg(W(a, b)) for a in 0..3, b in [1, 2, "for"]`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(spec.gens) != 2 || spec.gens[1].name != "b" || spec.gens[1].rng.text != `[1, 2, "for"]` {
-		t.Fatalf("grid generators %+v", spec.gens)
-	}
-	if g := spec.gens[1].rng; inv.line[g.off:g.off+len(g.text)] != g.text {
-		t.Errorf("second range offset %d is wrong", g.off)
-	}
-
-	for line, want := range map[string]string{
-		":table":                  "write :table EXPR for n in RANGE",
-		":table sg(n)":            `no "for"`,
-		":table for n in 0..3":    "an expression is missing",
-		":table n for n 0..3":     "expected NAME in RANGE",
-		":table n for if in 0..3": `"if" cannot be a variable name`,
-		":table n for a in 1..2, b in 1..2, c in 1..2": "one generator",
-		":table a, b for a in 1..2, b in 1..2":         "one expression",
-		":table a for a in 1..2, a in 1..2":            "both use the name a",
-	} {
-		if _, _, err := parse(line); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: error %v, want one containing %q", line, err, want)
-		}
-	}
-}
-
 func TestIncomplete(t *testing.T) {
 	for src, want := range map[string]bool{
 		"game Nim(n) {":                                   true,
@@ -222,15 +165,6 @@ func TestCompleteFile(t *testing.T) {
 	}
 }
 
-func TestWriteColumns(t *testing.T) {
-	var b strings.Builder
-	writeTable(&b, [][]string{{"n", "sg(G(n))", "outcome"}, {"0", "0", "P"}, {"10", "12", "N"}})
-	want := " n  sg(G(n))  outcome\n 0         0  P\n10        12  N\n"
-	if b.String() != want {
-		t.Errorf("writeTable:\n%s\nwant:\n%s", b.String(), want)
-	}
-}
-
 func TestThousands(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -4500: "-4,500"} {
 		if got := thousands(n); got != want {
@@ -240,10 +174,12 @@ func TestThousands(t *testing.T) {
 }
 
 // The keywords offered by completion are the language's.
-func TestKeywordList(t *testing.T) {
-	for _, k := range keywordList {
-		if !lang.IsKeyword(k) {
-			t.Errorf("%s is not a keyword", k)
+func TestNamesHoldKeywords(t *testing.T) {
+	s, _ := newTestSession()
+	names := s.names()
+	for _, k := range lang.Keywords() {
+		if !slices.Contains(names, k) {
+			t.Errorf("completion does not offer the keyword %s", k)
 		}
 	}
 }

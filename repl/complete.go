@@ -74,3 +74,8 @@ func completeFile(prefix string) []string {
 	}
 	return out
 }
+
+// isIdentByte reports whether c may be part of a name.
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}

@@ -3,6 +3,7 @@ package repl
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-lang/grundy/render"
 	"slices"
 	"strings"
 
@@ -90,7 +91,7 @@ func (s *Session) helpOverview() {
 	for i, c := range commands {
 		rows[i] = []string{strings.TrimSpace(":" + c.name + " " + c.args), c.help}
 	}
-	writeColumns(s.out, "  ", rows, []bool{false, false})
+	render.WriteColumns(s.out, "  ", rows, []bool{false, false})
 	fmt.Fprintln(s.out)
 	fmt.Fprintln(s.out, cheatSheet)
 	var builtins []string

@@ -123,7 +123,7 @@ func (s *Session) runFile(ctx context.Context, f *loadedFile, keep map[string]bo
 	err = s.in.Run(ctx, f.path, run)
 	s.checkSummary(before)
 	if err != nil {
-		return nil, relocate(err, run, src, 0)
+		return nil, lang.Relocate(err, run, src, 0)
 	}
 	f.decls = decls
 	return decls, nil

@@ -12,6 +12,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/grundy-lang/grundy/render"
+	"github.com/grundy-lang/grundy/teach"
 	"io"
 	"strings"
 	"time"
@@ -29,7 +31,7 @@ type Session struct {
 	in       *interp.Interp
 	out, err io.Writer // both end a progress line before they write
 
-	progress *progressLine // the progress line of the entry running, if any
+	progress *render.Progress // the progress line of the entry running, if any
 
 	files      []*loadedFile
 	timing     bool
@@ -98,7 +100,7 @@ func (s *Session) Status() int {
 }
 
 // output is a stream of the session: the progress line, if one is shown, is
-// cleared (and stays off for the rest of the entry) before anything is written.
+// cleared before anything is written (it comes back after a second of quiet).
 type output struct {
 	s *Session
 	w io.Writer
@@ -106,7 +108,7 @@ type output struct {
 
 func (o *output) Write(p []byte) (int, error) {
 	if o.s.progress != nil {
-		o.s.progress.erase()
+		o.s.progress.Clear()
 	}
 	return o.w.Write(p)
 }
@@ -136,7 +138,7 @@ func (s *Session) source(ctx context.Context, entry string) error {
 	before := s.in.Checks
 	err := s.in.Run(ctx, filename, src)
 	s.checkSummary(before)
-	return relocate(err, src, entry, shift)
+	return lang.Relocate(err, src, entry, shift)
 }
 
 // checkSummary says how the checks run since before went.
@@ -158,7 +160,7 @@ func (s *Session) report(err error) {
 	}
 	if errors.Is(err, context.Canceled) {
 		msg := "interrupted"
-		var it *interruption
+		var it *teach.Interrupted
 		if errors.As(err, &it) {
 			msg = it.Error()
 		}
@@ -166,35 +168,6 @@ func (s *Session) report(err error) {
 		return
 	}
 	fmt.Fprintln(s.err, err)
-}
-
-// relocate maps the positions of errors in src, which is entry with shift extra
-// lines in front of it (or entry with its text padded), back onto entry. Errors
-// from other sources (a function defined by an earlier entry) are left alone.
-func relocate(err error, src, entry string, shift int) error {
-	if err == nil || src == entry {
-		return err
-	}
-	fix := func(e *lang.Error) {
-		if e.Src != src {
-			return
-		}
-		e.Src = entry
-		if e.Pos.Line > shift {
-			e.Pos.Line -= shift
-		}
-	}
-	var le *lang.Error
-	var les lang.Errors
-	switch {
-	case errors.As(err, &les):
-		for _, e := range les {
-			fix(e)
-		}
-	case errors.As(err, &le):
-		fix(le)
-	}
-	return err
 }
 
 // isCommand reports whether an entry is a :command.
@@ -230,22 +203,7 @@ func roundDuration(d time.Duration) time.Duration {
 }
 
 // thousands writes n with commas between groups of three digits.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func thousands(n int) string { return render.Thousands(int64(n)) }
 
 // count writes "1 check", "3 checks".
 func count(n int, noun string) string {

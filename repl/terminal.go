@@ -5,15 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/grundy-lang/grundy/render"
 	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
-	"sync"
-	"sync/atomic"
-	"time"
-	"unicode/utf8"
 
 	"github.com/peterh/liner"
 )
@@ -142,76 +138,18 @@ func (s *Session) runInterruptible(sigs chan os.Signal, entry string) {
 }
 
 // showProgress draws a line on the terminal while an entry runs for more than
-// a second: how long it has run, the positions solved so far, and how to stop.
-// The entry's first output ends it, and so does the returned function.
+// a second (see render.Progress): how long it has run, the positions solved
+// so far, and how to stop. The returned function erases it.
 func (s *Session) showProgress(entry string) (stop func()) {
-	p := &progressLine{w: s.out.(*output).w}
-	var solved atomic.Int64
+	p := render.NewProgress(s.out.(*output).w, abbreviate(historyItem(entry), 40))
 	base := s.in.Solver.Stats().Positions
-	s.in.Solver.OnProgress = func(n int) { solved.Store(int64(max(n-base, 0))) }
-	what := abbreviate(historyItem(entry), 40)
-	start := time.Now()
-	done := make(chan struct{})
-	go func() {
-		tick := time.NewTicker(250 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case now := <-tick.C:
-				d := now.Sub(start)
-				if d < time.Second {
-					continue
-				}
-				line := fmt.Sprintf("%s: %ds", what, int(d.Seconds()))
-				if n := solved.Load(); n > 0 {
-					line += ", " + thousands(int(n)) + " positions solved"
-				}
-				p.draw(line + " (Ctrl-C stops)")
-			}
-		}
-	}()
+	s.in.Solver.OnProgress = func(n int) { p.Solved(int64(max(n-base, 0))) }
 	s.progress = p
 	return func() {
-		close(done)
-		p.erase()
+		p.Stop()
 		s.progress = nil
 		s.in.Solver.OnProgress = nil
 	}
-}
-
-// progressLine is one line redrawn in place with a carriage return, until erase
-// erases it for good. Its methods may be called from several goroutines.
-type progressLine struct {
-	mu       sync.Mutex
-	w        io.Writer
-	shown    int    // runes on screen
-	last     string // the line drawn last
-	finished bool
-}
-
-func (p *progressLine) draw(line string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	line = abbreviate(line, 79)
-	if p.finished || line == p.last {
-		return
-	}
-	p.last = line
-	n := utf8.RuneCountInString(line)
-	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", max(p.shown-n, 0)))
-	p.shown = n
-}
-
-// erase erases the line; later draws do nothing.
-func (p *progressLine) erase() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if !p.finished && p.shown > 0 {
-		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.shown))
-	}
-	p.finished = true
 }
 
 // HistoryFile is where the terminal shell keeps its history:

@@ -2,8 +2,10 @@ package teach
 
 import (
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/grundy-lang/grundy/interp"
@@ -11,79 +13,95 @@ import (
 	"github.com/grundy-lang/grundy/render"
 )
 
-// TableSource is the file name that errors in a table's text are reported
-// under, as "table:1:5: ...".
-const TableSource = "table"
+// Tables: one parser, one engine and one set of writers for the shell's
+// :table and for grundy table.
+//
+// A request is "EXPR, EXPR... for n in RANGE": one row per value of n, one
+// column for n and one per expression; or "EXPR for a in RANGE, b in RANGE":
+// a grid with one row per value of a and one column per value of b. A range
+// is a range of integers or a list, set or tuple of any values; cells may be
+// any values.
 
-// TableSpec is a parsed table request, "EXPR for a in RANGE" or "EXPR for a in
-// RANGE, b in RANGE".
+// TableUsage shows how a table is written.
+const TableUsage = "write EXPR for n in RANGE, e.g. sg(Kayles(n)), outcome(Kayles(n)) for n in 0..30, or EXPR for a in RANGE, b in RANGE for a grid"
+
+// TableSpec is a parsed table request.
 type TableSpec struct {
-	Text   string   // the whole request, which errors point into
-	Expr   piece    // the expression computed in every cell
-	Vars   []string // one or two variable names
-	Ranges []piece  // the values each variable runs over
+	source string   // the file name errors are reported under
+	line   string   // the text errors point into; the request is part of it
+	exprs  []piece  // the expressions, one column each
+	vars   []string // one or two variable names
+	ranges []piece  // the values each variable runs over
 }
 
-// piece is a part of a table request and its byte offset in the request.
+// piece is a part of a table request and its byte offset in the line.
 type piece struct {
 	text string
 	off  int
 }
 
-// tableUsage shows how a table is written.
-const tableUsage = `write EXPR for a in RANGE, or EXPR for a in RANGE, b in RANGE, e.g. sg(Wythoff(a, b)) for a in 0..9, b in 0..9`
-
-// ParseTable parses a table request.
-func ParseTable(text string) (*TableSpec, error) {
-	at := topWord(text, "for")
+// ParseTable parses the table request line[start:]. Errors in it are later
+// reported under the file name source and point into line, so that a shell
+// command (":table ...") keeps its columns.
+func ParseTable(source, line string, start int) (*TableSpec, error) {
+	req := line[start:]
+	if strings.TrimSpace(req) == "" {
+		return nil, errors.New(TableUsage)
+	}
+	at := topWord(req, "for")
 	if at < 0 {
-		return nil, fmt.Errorf("a table needs \"for\": %s", tableUsage)
+		return nil, fmt.Errorf("a table needs \"for\"; %s", TableUsage)
 	}
-	spec := &TableSpec{Text: text, Expr: trimmed(text, 0, at)}
-	if spec.Expr.text == "" {
-		return nil, fmt.Errorf("the expression is missing before \"for\": %s", tableUsage)
-	}
-	gens := text[at+len("for"):]
-	start := at + len("for")
-	for _, g := range splitTop(gens) {
-		gp := trimmed(text, start+g[0], start+g[1])
-		name, rest, _ := strings.Cut(gp.text, " ")
-		rng, ok := strings.CutPrefix(strings.TrimSpace(rest), "in ")
-		if !ok || strings.TrimSpace(rng) == "" || !isName(name) {
-			return nil, fmt.Errorf("expected NAME in RANGE after \"for\", not %q: %s", gp.text, tableUsage)
+	end := start + scanTop(req, func(int) bool { return true }) // before a comment
+	spec := &TableSpec{source: source, line: line}
+	for _, e := range splitTop(line, start, start+at) {
+		if e.text == "" {
+			return nil, fmt.Errorf("an expression is missing before \"for\"; %s", TableUsage)
 		}
-		spec.Vars = append(spec.Vars, name)
-		spec.Ranges = append(spec.Ranges, trimmed(text, gp.off+len(gp.text)-len(rng), gp.off+len(gp.text)))
+		spec.exprs = append(spec.exprs, e)
+	}
+	for _, g := range splitTop(line, start+at+len("for"), end) {
+		name, rest, _ := strings.Cut(g.text, " ")
+		rng, ok := strings.CutPrefix(strings.TrimSpace(rest), "in ")
+		rng = strings.TrimSpace(rng)
+		if !ok || rng == "" {
+			return nil, fmt.Errorf("expected NAME in RANGE after \"for\", not %q; %s", g.text, TableUsage)
+		}
+		if !isName(name) {
+			return nil, fmt.Errorf("%q cannot be a variable name", name)
+		}
+		spec.vars = append(spec.vars, name)
+		spec.ranges = append(spec.ranges, piece{rng, g.off + len(g.text) - len(rng)})
 	}
 	switch {
-	case len(spec.Vars) > 2:
-		return nil, errors.New("a table has one variable (a row of values) or two (a grid)")
-	case len(spec.Vars) == 2 && spec.Vars[0] == spec.Vars[1]:
-		return nil, fmt.Errorf("the two variables are both called %s", spec.Vars[0])
+	case len(spec.vars) > 2:
+		return nil, errors.New("a table has one variable (a row per value) or two (a grid)")
+	case len(spec.vars) == 2 && len(spec.exprs) > 1:
+		return nil, errors.New("a grid (two variables) shows one expression")
+	case len(spec.vars) == 2 && spec.vars[0] == spec.vars[1]:
+		return nil, fmt.Errorf("the two variables are both called %s", spec.vars[0])
 	}
 	return spec, nil
 }
 
-// trimmed returns text[lo:hi] without surrounding spaces, with its offset.
-func trimmed(text string, lo, hi int) piece {
-	s := text[lo:hi]
-	lead := len(s) - len(strings.TrimLeft(s, " \t"))
-	return piece{strings.TrimSpace(s), lo + lead}
-}
-
 // isName reports whether s can name a variable.
 func isName(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i]) || i == 0 && s[i] >= '0' && s[i] <= '9' {
 			return false
 		}
 	}
 	return s != "" && !lang.IsKeyword(s)
 }
 
-// scanTop calls visit with the offset of every byte of s outside brackets and
-// strings.
-func scanTop(s string, visit func(i int)) {
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// scanTop calls visit with the offset of every byte of s outside brackets,
+// strings and a trailing comment; visit returns false to stop. It returns
+// where it stopped: the offset of the comment's "#", or len(s).
+func scanTop(s string, visit func(i int) bool) int {
 	depth, inString := 0, false
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -92,44 +110,55 @@ func scanTop(s string, visit func(i int)) {
 		case c == '"':
 			inString = !inString
 		case inString:
+		case c == '#':
+			return i
 		case c == '(' || c == '[' || c == '{':
 			depth++
 		case c == ')' || c == ']' || c == '}':
 			depth--
 		case depth == 0:
-			visit(i)
+			if !visit(i) {
+				return i
+			}
 		}
 	}
+	return len(s)
 }
 
-// topWord returns the offset of the last whole word w outside brackets, or -1.
-// (The last, so that an expression may itself contain a comprehension's "for"
-// in brackets, or a lambda before it.)
+// topWord returns the offset of the first whole word w outside brackets, or
+// -1. (A comprehension's "for" is inside brackets.)
 func topWord(s, w string) int {
 	found := -1
-	ident := func(c byte) bool {
-		return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-	}
-	scanTop(s, func(i int) {
-		if strings.HasPrefix(s[i:], w) && (i == 0 || !ident(s[i-1])) && (i+len(w) == len(s) || !ident(s[i+len(w)])) {
+	scanTop(s, func(i int) bool {
+		if strings.HasPrefix(s[i:], w) && (i == 0 || !isNameByte(s[i-1])) && (i+len(w) == len(s) || !isNameByte(s[i+len(w)])) {
 			found = i
+			return false
 		}
+		return true
 	})
 	return found
 }
 
-// splitTop returns the [start, end) offsets of the parts of s between commas
-// outside brackets.
-func splitTop(s string) [][2]int {
-	var out [][2]int
+// splitTop returns the parts of line[lo:hi] between commas outside brackets,
+// trimmed, with their offsets in line.
+func splitTop(line string, lo, hi int) []piece {
+	s := line[lo:hi]
+	var out []piece
 	start := 0
-	scanTop(s, func(i int) {
+	add := func(end int) {
+		raw := s[start:end]
+		lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
+		out = append(out, piece{strings.TrimSpace(raw), lo + start + lead})
+	}
+	scanTop(s, func(i int) bool {
 		if s[i] == ',' {
-			out = append(out, [2]int{start, i})
+			add(i)
 			start = i + 1
 		}
+		return true
 	})
-	return append(out, [2]int{start, len(s)})
+	add(len(s))
+	return out
 }
 
 // Limits on tables.
@@ -138,123 +167,310 @@ const (
 	maxCells = 4_000_000 // cells of a grid
 )
 
-// Table computes a table request in a session: a grid with one row per value
-// of the first variable and one column per value of the second, or a single
-// row when there is one variable. Cells must be integers, or outcomes (P is
-// written 0 and N 1, and the title says so). Errors in the request point into
-// its text, under the file name TableSource.
-func Table(ctx context.Context, in *interp.Interp, spec *TableSpec) (render.Grid, error) {
-	axes := make([][]int64, len(spec.Vars))
-	for i, r := range spec.Ranges {
-		var err error
-		if axes[i], err = axis(ctx, in, spec, r); err != nil {
-			return render.Grid{}, err
-		}
-	}
-	if len(axes) == 2 && len(axes[0])*len(axes[1]) > maxCells {
-		return render.Grid{}, fmt.Errorf("the table would have %d cells; at most %d are drawn", len(axes[0])*len(axes[1]), maxCells)
-	}
-	// The expression becomes a function of the variables. Its source puts the
-	// head on a line of its own, so that the expression keeps its column.
-	head := "(fn(" + strings.Join(spec.Vars, ", ") + ") =>\n"
-	src := head + strings.Repeat(" ", spec.Expr.off) + spec.Expr.text + "\n)"
-	f, err := in.Eval(ctx, TableSource, src)
-	if err != nil {
-		return render.Grid{}, relocate(err, src, spec.Text)
-	}
-	g := render.Grid{Title: spec.Expr.text}
-	rows, cols := []int64{0}, axes[0]
-	if len(axes) == 2 {
-		rows, cols = axes[0], axes[1]
-		g.RowName, g.ColName = spec.Vars[0], spec.Vars[1]
-	} else {
-		g.ColName, g.RowLabels = spec.Vars[0], []string{spec.Expr.text}
-	}
-	g.Rows, g.Cols = rows, cols
-	outcomes := false
-	for _, a := range rows {
-		row := make([]int64, len(cols))
-		for j, b := range cols {
-			args := []interp.Value{interp.Int(b)}
-			at := fmt.Sprintf("%s = %d", spec.Vars[0], b)
-			if len(axes) == 2 {
-				args = []interp.Value{interp.Int(a), interp.Int(b)}
-				at = fmt.Sprintf("%s = %d, %s = %d", spec.Vars[0], a, spec.Vars[1], b)
-			}
-			v, err := in.Call(ctx, f, args...)
-			if err != nil {
-				return render.Grid{}, relocate(err, src, spec.Text)
-			}
-			switch v.K {
-			case interp.KInt:
-				row[j] = v.N
-			case interp.KOutcome:
-				row[j], outcomes = v.N, true // P is 0, N is 1
-			default:
-				return render.Grid{}, fmt.Errorf("at %s, %s is %s %s; a table needs integers (or outcomes, P or N)", at, spec.Expr.text, v.K, v.Repr())
-			}
-		}
-		g.Cells = append(g.Cells, row)
-	}
-	if outcomes {
-		g.Title += "  (0 = P, 1 = N)"
-	}
-	return g, nil
+// Table is a computed table.
+type Table struct {
+	Title string   // a line above the table; a grid's is its expression
+	Vars  []string // one variable, or two for a grid
+	Exprs []string // the expressions; a grid has one
+	Axes  [][]interp.Value
+	// Cells holds the rows computed: with one variable, Cells[i][k] is
+	// Exprs[k] at Axes[0][i]; in a grid, Cells[i][j] is Exprs[0] at
+	// Axes[0][i], Axes[1][j].
+	Cells [][]interp.Value
 }
 
-// axis evaluates the values a variable runs over: a range or a list of
-// integers.
-func axis(ctx context.Context, in *interp.Interp, spec *TableSpec, r piece) ([]int64, error) {
-	src := strings.Repeat(" ", r.off) + r.text
-	v, err := in.Eval(ctx, TableSource, src)
-	if err != nil {
-		return nil, relocate(err, src, spec.Text)
+// Grid reports whether t is a grid (two variables).
+func (t *Table) Grid() bool { return len(t.Vars) == 2 }
+
+// Interrupted is the error of a table stopped by an interrupt: where it
+// stopped. The rows before are in the table.
+type Interrupted struct {
+	At  string // e.g. "n = 17"
+	Err error
+}
+
+func (e *Interrupted) Error() string { return "interrupted at " + e.At }
+func (e *Interrupted) Unwrap() error { return e.Err }
+
+// ComputeTable computes a table request in a session. On an error it returns
+// the rows computed before it, which a shell may show, and the error; errors
+// in the request's text point into it.
+func ComputeTable(ctx context.Context, in *interp.Interp, spec *TableSpec) (*Table, error) {
+	t := &Table{Vars: spec.vars}
+	for _, e := range spec.exprs {
+		t.Exprs = append(t.Exprs, e.text)
 	}
-	var out []int64
+	if t.Grid() {
+		t.Title = t.Exprs[0]
+	}
+	fns := make([]interp.Value, len(spec.exprs))
+	srcs := make([]string, len(spec.exprs))
+	for i, e := range spec.exprs {
+		// The expression becomes a function of the variables. Its source puts
+		// the head on a line of its own, so that the expression keeps its column.
+		srcs[i] = "(fn(" + strings.Join(spec.vars, ", ") + ") =>\n" + strings.Repeat(" ", e.off) + e.text + "\n)"
+		f, err := in.Eval(ctx, spec.source, srcs[i])
+		if err != nil {
+			return t, lang.Relocate(err, srcs[i], spec.line, 1)
+		}
+		fns[i] = f
+	}
+	for k := range spec.ranges {
+		axis, err := spec.axis(ctx, in, k)
+		if err != nil {
+			return t, err
+		}
+		t.Axes = append(t.Axes, axis)
+	}
+	if t.Grid() && len(t.Axes[0])*len(t.Axes[1]) > maxCells {
+		return t, fmt.Errorf("the table would have %d cells; at most %d are computed", len(t.Axes[0])*len(t.Axes[1]), maxCells)
+	}
+	call := func(k int, at string, args ...interp.Value) (interp.Value, error) {
+		v, err := in.Call(ctx, fns[k], args...)
+		if errors.Is(err, context.Canceled) {
+			return v, &Interrupted{at, err}
+		}
+		return v, lang.Relocate(err, srcs[k], spec.line, 1)
+	}
+	for _, x := range t.Axes[0] {
+		var row []interp.Value
+		if t.Grid() {
+			for _, y := range t.Axes[1] {
+				v, err := call(0, t.Vars[0]+" = "+x.Repr()+", "+t.Vars[1]+" = "+y.Repr(), x, y)
+				if err != nil {
+					return t, err
+				}
+				row = append(row, v)
+			}
+		} else {
+			for k := range fns {
+				v, err := call(k, t.Vars[0]+" = "+x.Repr(), x)
+				if err != nil {
+					return t, err
+				}
+				row = append(row, v)
+			}
+		}
+		t.Cells = append(t.Cells, row)
+	}
+	return t, nil
+}
+
+// axis evaluates the values variable k runs over: a range, or the elements
+// of a list, set or tuple.
+func (spec *TableSpec) axis(ctx context.Context, in *interp.Interp, k int) ([]interp.Value, error) {
+	r := spec.ranges[k]
+	src := strings.Repeat(" ", r.off) + r.text
+	v, err := in.Eval(ctx, spec.source, src)
+	if err != nil {
+		return nil, lang.Relocate(err, src, spec.line, 0)
+	}
+	var out []interp.Value
 	switch v.K {
 	case interp.KRange:
 		rv := v.R.(*interp.RangeVal)
 		if rv.Len() > maxAxis {
-			return nil, fmt.Errorf("%s has %d values; a table has at most %d rows or columns", r.text, rv.Len(), maxAxis)
+			return nil, spec.errorAt(r, "%s has %d values; a table has at most %d rows or columns", r.text, rv.Len(), maxAxis)
 		}
 		for n := rv.Lo; n <= rv.Hi; n++ {
-			out = append(out, n)
+			out = append(out, interp.Int(n))
 		}
 	case interp.KList, interp.KTuple, interp.KSet:
-		for _, e := range v.Seq() {
-			if e.K != interp.KInt {
-				return nil, fmt.Errorf("%s must hold integers, but it holds %s %s", r.text, e.K, e.Repr())
-			}
-			out = append(out, e.N)
+		if out = v.Seq(); len(out) > maxAxis {
+			return nil, spec.errorAt(r, "%s has %d values; a table has at most %d rows or columns", r.text, len(out), maxAxis)
 		}
 	default:
-		return nil, fmt.Errorf("%s must be a range or a list of integers, not %s %s", r.text, v.K, v.Repr())
+		return nil, spec.errorAt(r, "%s must run over a range, list, set or tuple, not %s %s", spec.vars[k], v.K, v.Brief())
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s is empty: the table would have no cells", r.text)
+		return nil, spec.errorAt(r, "%s is empty: the table would have no rows", r.text)
 	}
 	return out, nil
 }
 
-// relocate makes errors in src, which holds the request's text at its own
-// column on its last line but one or on its first line, point into text.
-func relocate(err error, src, text string) error {
-	fix := func(e *lang.Error) {
-		if e.Src != src || e.Pos.Filename != TableSource {
-			return
+// errorAt makes an error pointing at a piece of the request.
+func (spec *TableSpec) errorAt(p piece, format string, args ...any) error {
+	return &lang.Error{Pos: lang.Position{Filename: spec.source, Offset: p.off, Line: 1, Column: p.off + 1},
+		Msg: fmt.Sprintf(format, args...), Src: spec.line}
+}
+
+// Cases calls visit once per case computed, in order: the values of the
+// variables and the values of the expressions there.
+func (t *Table) Cases(visit func(args, values []interp.Value)) {
+	for i, row := range t.Cells {
+		if !t.Grid() {
+			visit([]interp.Value{t.Axes[0][i]}, row)
+			continue
 		}
-		e.Src, e.Pos.Line = text, 1
-		e.Pos.Column = min(max(e.Pos.Column, 1), len(text)+1)
-	}
-	var le *lang.Error
-	var les lang.Errors
-	switch {
-	case errors.As(err, &les):
-		for _, e := range les {
-			fix(e)
+		for j, v := range row {
+			visit([]interp.Value{t.Axes[0][i], t.Axes[1][j]}, []interp.Value{v})
 		}
-	case errors.As(err, &le):
-		fix(le)
 	}
-	return err
+}
+
+// Columns returns the names of a case's fields: the variables, then the
+// expressions.
+func (t *Table) Columns() []string {
+	return append(append([]string{}, t.Vars...), t.Exprs...)
+}
+
+// WriteText writes a table as text: with one variable, a line per case with
+// aligned columns (numbers to the right); a grid of integers as render.WriteText
+// draws it (opts choose colour and width); any other grid as aligned columns.
+// The title, if any, comes first.
+func (t *Table) WriteText(w io.Writer, opts render.TextOptions) error {
+	if len(t.Cells) == 0 {
+		return nil
+	}
+	if g, err := t.heatGrid(false); err == nil && t.Grid() {
+		return render.WriteText(w, g, opts)
+	}
+	if t.Title != "" {
+		fmt.Fprintln(w, t.Title)
+	}
+	var rows [][]string
+	if t.Grid() {
+		header := []string{t.Vars[0] + `\` + t.Vars[1]}
+		for _, y := range t.Axes[1] {
+			header = append(header, y.Repr())
+		}
+		rows = append(rows, header)
+		for i, row := range t.Cells {
+			rows = append(rows, append([]string{t.Axes[0][i].Repr()}, reprs(row)...))
+		}
+	} else {
+		rows = append(rows, t.Columns())
+		t.Cases(func(args, values []interp.Value) {
+			rows = append(rows, append(reprs(args), reprs(values)...))
+		})
+	}
+	if len(rows) < 2 {
+		return nil
+	}
+	right := make([]bool, len(rows[0]))
+	for c := range right {
+		right[c] = true
+		for _, row := range rows[1:] {
+			if c < len(row) && !isInteger(row[c]) {
+				right[c] = false
+			}
+		}
+	}
+	render.WriteColumns(w, "", rows, right)
+	return nil
+}
+
+// reprs returns the values as the language writes them.
+func reprs(vs []interp.Value) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.Repr()
+	}
+	return out
+}
+
+// isInteger reports whether s is a decimal integer.
+func isInteger(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteCSV writes a table as CSV, one record per case (the form spreadsheets
+// and data frames read): a header with the variables and the expressions,
+// then the values; strings are written without quotes, outcomes as P and N.
+func (t *Table) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write(t.Columns())
+	t.Cases(func(args, values []interp.Value) {
+		rec := make([]string, 0, len(args)+len(values))
+		for _, v := range append(append([]interp.Value{}, args...), values...) {
+			if v.K == interp.KStr {
+				rec = append(rec, v.Str())
+			} else {
+				rec = append(rec, v.String())
+			}
+		}
+		cw.Write(rec)
+	})
+	cw.Flush()
+	return cw.Error()
+}
+
+// Heatmap returns the table as a grid of integers for a picture: a grid, or
+// a strip for one expression of one variable. Its cells must be integers or
+// outcomes (P is drawn as 0, N as 1, and the title says so), and its
+// variables must run over integers.
+func (t *Table) Heatmap() (render.Grid, error) {
+	return t.heatGrid(true)
+}
+
+// heatGrid is Heatmap; outcomes says whether outcome cells are accepted.
+func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
+	if len(t.Exprs) > 1 {
+		return render.Grid{}, errors.New("a picture shows one expression; this table has " + fmt.Sprint(len(t.Exprs)))
+	}
+	var axes [][]int64
+	for k, axis := range t.Axes {
+		ints := make([]int64, len(axis))
+		for i, v := range axis {
+			if v.K != interp.KInt {
+				return render.Grid{}, fmt.Errorf("a picture needs %s to run over integers, but it takes %s %s", t.Vars[k], v.K, v.Brief())
+			}
+			ints[i] = v.N
+		}
+		axes = append(axes, ints)
+	}
+	g := render.Grid{Title: t.Exprs[0]}
+	if t.Title != "" {
+		g.Title = t.Title
+	}
+	if t.Grid() {
+		g.RowName, g.ColName, g.Rows, g.Cols = t.Vars[0], t.Vars[1], axes[0][:len(t.Cells)], axes[1]
+	} else {
+		g.ColName, g.Rows, g.Cols, g.RowLabels = t.Vars[0], []int64{0}, axes[0][:len(t.Cells)], []string{t.Exprs[0]}
+	}
+	sawOutcome := false
+	cell := func(v interp.Value) (int64, error) {
+		switch {
+		case v.K == interp.KInt && v.N >= 0:
+			return v.N, nil
+		case v.K == interp.KOutcome && outcomes:
+			sawOutcome = true
+			return v.N, nil // P is 0, N is 1
+		}
+		return 0, fmt.Errorf("a picture needs values that are integers of 0 or more (or outcomes, P or N), but %s is %s %s", t.Exprs[0], v.K, v.Brief())
+	}
+	if t.Grid() {
+		for _, row := range t.Cells {
+			out := make([]int64, len(row))
+			for j, v := range row {
+				var err error
+				if out[j], err = cell(v); err != nil {
+					return render.Grid{}, err
+				}
+			}
+			g.Cells = append(g.Cells, out)
+		}
+	} else {
+		out := make([]int64, len(t.Cells))
+		for i, row := range t.Cells {
+			var err error
+			if out[i], err = cell(row[0]); err != nil {
+				return render.Grid{}, err
+			}
+		}
+		g.Cells = [][]int64{out}
+	}
+	if sawOutcome {
+		g.Title += "  (0 = P, 1 = N)"
+	}
+	return g, g.Validate()
 }
