@@ -3,8 +3,6 @@ package native
 import (
 	"context"
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 	"time"
 )
@@ -69,55 +67,23 @@ func BenchmarkNimMul(b *testing.B) {
 	}
 }
 
-// TestBenchRatios is the ad hoc harness behind the numbers in the report:
-// it times fast against plain in one run and prints the ratios, then runs
-// Grundy's game for a fixed time and prints how far it got. It runs only
-// when GRUNDY_NATIVE_BENCH is set (to the Grundy time limit in seconds,
-// default 60):
+// BenchmarkGrundysGameReach runs Grundy's game by the rare-value method for ten
+// seconds and reports how many heaps it solved (heaps/10s), with the rare heaps and
+// the largest value found. The plain/fast ratios are BenchmarkSequence's figures
+// side by side.
 //
-//	GRUNDY_NATIVE_BENCH=60 go test ./stdlib/native -run BenchRatios -v -timeout 30m
-func TestBenchRatios(t *testing.T) {
-	env := os.Getenv("GRUNDY_NATIVE_BENCH")
-	if env == "" {
-		t.Skip("set GRUNDY_NATIVE_BENCH to run the benchmark harness")
-	}
-	limit, err := strconv.Atoi(env)
-	if err != nil || limit <= 0 {
-		limit = 60
-	}
-	timeIt := func(f func()) time.Duration {
-		start := time.Now()
-		f()
-		return time.Since(start)
-	}
-	ctx := context.Background()
-	// noProof runs the engine without periodicity proofs for at most 60 s.
-	noProof := func(c Code, n int) string {
-		ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-		defer cancel()
-		e := newEngine(c, engineOptions{sparseFrom: defaultOptions.sparseFrom})
-		start := time.Now()
-		if err := e.run(ctx, n); err != nil {
-			return fmt.Sprintf("stopped at n = %d after %v", len(e.g)-1, time.Since(start).Round(time.Second))
+//	go test ./stdlib/native -run '^$' -bench GrundysGameReach -benchtime 1x
+func BenchmarkGrundysGameReach(b *testing.B) {
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		e := newEngine(GrundysGame(), defaultOptions)
+		err := e.run(ctx, 1<<40)
+		cancel()
+		if err == nil {
+			b.Fatal("Grundy's game cannot be finished")
 		}
-		return time.Since(start).Round(time.Millisecond).String()
+		b.ReportMetric(float64(len(e.g)), "heaps/10s")
+		b.ReportMetric(float64(len(e.rare)), "rare-heaps")
+		b.ReportMetric(float64(e.maxV), "max-value")
 	}
-	for _, game := range benchGames {
-		c := MustParseCode(game.code)
-		plain := timeIt(func() { PlainSequence(c, 100_000) })
-		fast5 := timeIt(func() { Sequence(ctx, c, 100_000) })
-		fast6 := timeIt(func() { Sequence(ctx, c, 1_000_000) })
-		t.Logf("%-14s 10^5: plain %v, fast %v (plain/fast = %.0f); 10^6: fast %v",
-			game.name, plain.Round(time.Millisecond), fast5.Round(time.Microsecond),
-			float64(plain)/float64(fast5), fast6.Round(time.Millisecond))
-		t.Logf("%-14s without the proof: 10^5 %s; 10^6 %s", game.name,
-			noProof(c, 100_000), noProof(c, 1_000_000))
-	}
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(limit)*time.Second)
-	defer cancel()
-	e := newEngine(GrundysGame(), defaultOptions)
-	start := time.Now()
-	err = e.run(ctx, 1<<40)
-	t.Logf("Grundy's game in %v: %d heaps (%v), %d rare heaps, mask %#x, largest value %d",
-		time.Since(start).Round(time.Millisecond), len(e.g), err, len(e.rare), e.mask, e.maxV)
 }
