@@ -1,0 +1,194 @@
+//go:build unix
+
+// Command benchratios measures games written in the grundy language against the
+// hand-written plain mex loop in ../shared/bench/plain, in one run, and prints the
+// table of issue 12: CPU time ratios, positions per second and bytes per position.
+//
+// Both programs are built first and then run as whole processes, several times
+// each; each figure is the median of the CPU time (user + system) and the peak
+// resident memory the kernel reports. Grundy's start-up (loading the standard
+// library) is measured on an empty program and subtracted.
+//
+//	go run ./cmd/benchratios [-plain ../shared/bench/plain] [-runs 3] [-big]
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+)
+
+// A workload is a program in the language fed to the shell's script mode; it
+// ends with :stats so that the number of positions memoized can be read back.
+type workload struct {
+	name  string
+	src   string
+	args  []string // extra command-line flags for grundy
+	plain []string // the plain loop's arguments, or nil for no baseline
+}
+
+const kayles = `game K(n) {
+  move k in 1..2, i in 0..(n - k) / 2 -> K(i) + K(n - k - i)
+}
+sg(K(20000))
+`
+
+const grundys = `game G(n) {
+  move a in 1..(n - 1) / 2 -> G(a) + G(n - a)
+}
+sg(G(20000))
+`
+
+const wgame = `game W(a, b) {
+  move where a > 0 -> W(a - 1, b)
+  move where b > 0 -> W(a, b - 1)
+  move where a > 1 and b > 0 -> W(a - 2, b - 1)
+}
+sg(W(2000, 2000))
+`
+
+const chain = `game C(n) {
+  move where n > 0 -> C(n - 1)
+}
+sg(C(%d))
+`
+
+// threeHeaps is a three-heap game (take one or two from a heap), with or without
+// a canonical form that sorts the heaps.
+const threeHeaps = `game T(a, b, c) {
+  %s
+  move k in 1..min(2, a) -> T(a - k, b, c)
+  move k in 1..min(2, b) -> T(a, b - k, c)
+  move k in 1..min(2, c) -> T(a, b, c - k)
+}
+[sg(T(a, 90, 90)) for a in 0..90]
+`
+
+const misere = `outcome(Kayles(18) + Kayles(17) + Kayles(16), misere)
+`
+
+// measure is one figure: the median over runs.
+type measure struct {
+	cpu       time.Duration
+	rssKB     int64
+	positions int64
+	err       string
+}
+
+func main() {
+	plainDir := flag.String("plain", "../shared/bench/plain", "the plain mex loop's package directory")
+	runs := flag.Int("runs", 3, "runs of each program; the median is reported")
+	big := flag.Bool("big", false, "also solve Chain(10^8) with a raised position limit (minutes, ~2 GB+)")
+	flag.Parse()
+
+	dir, err := os.MkdirTemp("", "benchratios")
+	check(err)
+	defer os.RemoveAll(dir)
+	grundy, plain := filepath.Join(dir, "grundy"), filepath.Join(dir, "plain")
+	check(build(".", grundy))
+	check(build(*plainDir, plain))
+
+	startup := run(*runs, grundy, nil, ":stats\n")
+	fmt.Printf("grundy start-up (subtracted below): %v CPU, %d MB\n\n", startup.cpu.Round(time.Millisecond), startup.rssKB/1024)
+
+	tw := tabwriter.NewWriter(os.Stdout, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "workload\tplain CPU\tgrundy CPU\tratio\tpositions\tpositions/s\tbytes/position\tpeak RSS\tnote")
+	line := func(w workload) measure {
+		m := run(*runs, grundy, w.args, w.src+":stats\n")
+		cpu := max(m.cpu-startup.cpu, time.Millisecond)
+		ratio, plainCPU := "", ""
+		if w.plain != nil {
+			p := run(*runs, plain, w.plain, "")
+			plainCPU = p.cpu.Round(time.Millisecond).String()
+			ratio = fmt.Sprintf("%.1fx", float64(cpu)/float64(max(p.cpu, time.Millisecond)))
+		}
+		perSec, perPos := "", ""
+		if m.positions > 0 {
+			perSec = fmt.Sprintf("%.2f M", float64(m.positions)/cpu.Seconds()/1e6)
+			perPos = fmt.Sprintf("%.0f", float64((m.rssKB-startup.rssKB)*1024)/float64(m.positions))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\t%d\t%s\t%s\t%d MB\t%s\n", w.name, plainCPU, cpu.Round(time.Millisecond), ratio,
+			m.positions, perSec, perPos, m.rssKB/1024, m.err)
+		return m
+	}
+	line(workload{name: "Kayles 0..20000", src: kayles, plain: []string{"kayles", "20000"}})
+	line(workload{name: "Grundy's game 0..20000", src: grundys, plain: []string{"grundy", "20000"}})
+	line(workload{name: "W(2000, 2000)", src: wgame})
+	line(workload{name: "Chain(10^7), default limits", src: fmt.Sprintf(chain, 10_000_000)})
+	if *big {
+		line(workload{name: "Chain(10^8), --max-positions 0", src: fmt.Sprintf(chain, 100_000_000), args: []string{"--max-positions", "0"}})
+	}
+	plainHeaps := line(workload{name: "3 heaps, no canonical form", src: fmt.Sprintf(threeHeaps, "")})
+	sorted := line(workload{name: "3 heaps, canonical tuple(sorted(...))", src: fmt.Sprintf(threeHeaps, "canonical tuple(sorted([a, b, c]))")})
+	line(workload{name: "misère Kayles(18)+(17)+(16)", src: misere})
+	check(tw.Flush())
+	if plainHeaps.positions > 0 && sorted.positions > 0 {
+		per := func(m measure) float64 { return float64(m.cpu-startup.cpu) / float64(m.positions) }
+		fmt.Printf("\ncost per position, canonical against none: %.1fx\n", per(sorted)/per(plainHeaps))
+	}
+}
+
+// build compiles the main package in dir to out.
+func build(dir, out string) error {
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Dir, cmd.Stderr = dir, os.Stderr
+	return cmd.Run()
+}
+
+// run starts prog n times with args and stdin, and returns the median figures.
+func run(n int, prog string, args []string, stdin string) measure {
+	var ms []measure
+	for range n {
+		cmd := exec.Command(prog, args...)
+		cmd.Stdin = strings.NewReader(stdin)
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		err := cmd.Run()
+		m := measure{positions: positions(out.String())}
+		if st := cmd.ProcessState; st != nil {
+			m.cpu = st.UserTime() + st.SystemTime()
+			if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+				m.rssKB = ru.Maxrss
+			}
+		}
+		if err != nil {
+			// The message's first clause: "repl:1:1: stopped: the positions limit (N) was reached"
+			m.err, _, _ = strings.Cut(firstLine(errOut.String()+" "+err.Error()), ";")
+		}
+		ms = append(ms, m)
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].cpu < ms[j].cpu })
+	return ms[len(ms)/2]
+}
+
+// positions reads "positions memoized  N" from the shell's :stats.
+func positions(out string) int64 {
+	for l := range strings.Lines(out) {
+		if rest, ok := strings.CutPrefix(l, "positions memoized"); ok {
+			n, _ := strconv.ParseInt(strings.ReplaceAll(strings.TrimSpace(rest), ",", ""), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+func firstLine(s string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return first
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchratios:", err)
+		os.Exit(2)
+	}
+}
