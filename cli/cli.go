@@ -37,6 +37,10 @@ const usage = `grundy: Sprague-Grundy values, outcomes and winning moves of impa
 
 Usage:
   grundy run FILE                 run a file: print its prints, check its checks
+  grundy run --html OUT.html FILE, grundy run --markdown OUT.md FILE
+                                  write a worksheet: the program, what each
+                                  statement printed, the checks, tables drawn
+  grundy serve [--addr ADDR]      the page in the browser (default localhost:8080)
   grundy check FILE...            run only the checks and print a summary
   grundy eval [-f FILE] [--misere] EXPR
                                   print one value (after loading FILE); with
@@ -118,6 +122,8 @@ type options struct {
 	file         string
 	misere       bool
 	json         bool
+	html         string // run: write a worksheet here
+	markdown     string // run: write a Markdown worksheet here
 }
 
 // limit bounds ctx by the --timeout option, if one was given.
@@ -136,6 +142,10 @@ func (r *runner) parseFlags(name string, args []string, withFile bool) (*options
 	o.define(fs, withFile)
 	if name == "run" || name == "eval" {
 		fs.BoolVar(&o.json, "json", false, "write the output as JSON (see docs/json.md)")
+	}
+	if name == "run" {
+		fs.StringVar(&o.html, "html", "", "write the program and what it showed to this HTML file, a worksheet")
+		fs.StringVar(&o.markdown, "markdown", "", "write the program and what it showed to this Markdown file")
 	}
 	if withFile {
 		fs.BoolVar(&o.misere, "misere", false, "play misère by default: sg, outcome and winning without a mode mean misère")
@@ -274,6 +284,9 @@ func (r *runner) run(ctx context.Context, args []string) int {
 	}
 	if o.json {
 		return r.runJSON(ctx, o, files[0])
+	}
+	if o.html != "" || o.markdown != "" {
+		return r.runWorksheet(ctx, o, files[0])
 	}
 	in := r.newInterp(o)
 	if err := r.load(ctx, in, files[0]); err != nil {

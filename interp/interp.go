@@ -24,6 +24,12 @@ type Interp struct {
 	Diag io.Writer
 	// OnValue, when set, receives the value of each bare expression instead of Out.
 	OnValue func(Value)
+	// OnPrint, when set, receives the value of each print statement as well as
+	// Out its text, for writers that show values other than as text (tables).
+	OnPrint func(Value)
+	// OnStmt, when set, is called before each top-level statement of Exec runs,
+	// so that what follows (output, check results) can be told apart by statement.
+	OnStmt func(lang.Stmt)
 	// Solver holds the memoized values.
 	Solver *solver.Solver
 	// Checks counts the checks run so far.
@@ -151,6 +157,9 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 	c := &compiler{in: in, src: prog.Source}
 	c.define(prog)
 	for _, s := range prog.Stmts {
+		if in.OnStmt != nil {
+			in.OnStmt(s)
+		}
 		c.run(s)
 	}
 	return nil
@@ -343,6 +352,9 @@ func (c *compiler) run(s lang.Stmt) {
 		}
 	case *lang.PrintStmt:
 		v := c.expr(s.Value)(newFrame(s.FrameSize, nil))
+		if in.OnPrint != nil {
+			in.OnPrint(v)
+		}
 		fmt.Fprintln(in.Out, v.String())
 	case *lang.ExprStmt:
 		v := c.expr(s.X)(newFrame(s.FrameSize, nil))

@@ -79,6 +79,13 @@ func (p palette) color(v int64) color.RGBA {
 	return viridisAt(1 - t*(1-paletteLow))
 }
 
+// CellColors returns the background and text colours, as "#rrggbb", of a
+// table cell holding v when the largest value is maxV: the heat map's colours.
+func CellColors(v, maxV int64) (background, text string) {
+	c := ValueColor(v, maxV)
+	return hex(c), hex(textColor(c))
+}
+
 // textColor returns a colour readable on background c.
 func textColor(c color.RGBA) color.RGBA {
 	// 0.179 is where black and white text have equal contrast.

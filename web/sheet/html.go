@@ -1,0 +1,208 @@
+package sheet
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-lang/grundy/render"
+)
+
+// WriteHTML writes s as a worksheet: one self-contained HTML document with
+// the program, statement by statement, each followed by what it showed.
+func WriteHTML(w io.Writer, s *Sheet) error {
+	var b bytes.Buffer
+	title := html.EscapeString(s.File)
+	fmt.Fprintf(&b, `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%s</title>
+<style>
+%s</style>
+</head>
+<body class="sheet">
+<h1>%s</h1>
+<p class="summary">%s</p>
+`, title, Style, title, html.EscapeString(s.Summary()))
+	for _, c := range s.Chunks {
+		b.WriteString(`<section class="chunk">` + "\n")
+		writeCode(&b, c)
+		writeResults(&b, c)
+		b.WriteString("</section>\n")
+	}
+	if s.Err != nil && !anyErr(s) {
+		fmt.Fprintf(&b, `<pre class="error">%s</pre>`+"\n", html.EscapeString(s.ErrText))
+	}
+	b.WriteString(`<p class="made">Made with grundy run --html.</p>` + "\n</body>\n</html>\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// WriteResults writes what the statements of s showed, each under a link to
+// its line (data-line), and the summary: the output area of the page.
+func WriteResults(w io.Writer, s *Sheet) error {
+	var b bytes.Buffer
+	for _, c := range s.Chunks {
+		if len(c.Output) == 0 && c.Check == nil && c.Err == "" {
+			continue
+		}
+		fmt.Fprintf(&b, `<div class="result"><a class="line" href="#" data-line="%d">line %d</a>`+"\n", c.Line, c.Line)
+		writeResults(&b, c)
+		b.WriteString("</div>\n")
+	}
+	if s.Err != nil && !anyErr(s) {
+		fmt.Fprintf(&b, `<pre class="error">%s</pre>`+"\n", html.EscapeString(s.ErrText))
+	}
+	fmt.Fprintf(&b, `<p class="summary">%s</p>`+"\n", html.EscapeString(s.Summary()))
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// Summary says how the run went, such as "12 checks passed (3456 cases)".
+func (s *Sheet) Summary() string {
+	c := s.Checks
+	text := fmt.Sprintf("%d checks passed, %d failed (%d cases)", c.Passed, c.Failed, c.Cases)
+	if c.Passed+c.Failed == 0 {
+		text = "no checks"
+	}
+	if s.Err != nil {
+		text += "; the run stopped at an error"
+	}
+	return text + "."
+}
+
+// anyErr reports whether a chunk holds the run's error.
+func anyErr(s *Sheet) bool {
+	for _, c := range s.Chunks {
+		if c.Err != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// writeCode writes a chunk's program text with line numbers.
+func writeCode(b *bytes.Buffer, c *Chunk) {
+	b.WriteString(`<pre class="code">`)
+	for i, line := range strings.Split(c.Code, "\n") {
+		fmt.Fprintf(b, `<span class="ln">%d</span>%s`+"\n", c.Line+i, html.EscapeString(line))
+	}
+	b.WriteString("</pre>\n")
+}
+
+// writeResults writes what a chunk's statement showed.
+func writeResults(b *bytes.Buffer, c *Chunk) {
+	for _, it := range c.Output {
+		fmt.Fprintf(b, `<pre class="out">%s</pre>`+"\n", html.EscapeString(it.Text))
+		if it.Grid != nil {
+			WriteGrid(b, *it.Grid)
+		}
+	}
+	if k := c.Check; k != nil && c.Err == "" {
+		if k.Passed {
+			fmt.Fprintf(b, `<p class="pass">✓ check holds (%s)</p>`+"\n", cases(k.Cases))
+		} else {
+			fmt.Fprintf(b, `<pre class="fail">✗ %s</pre>`+"\n", html.EscapeString(k.Failure))
+		}
+	}
+	if c.Err != "" {
+		fmt.Fprintf(b, `<pre class="error">%s</pre>`+"\n", html.EscapeString(c.Err))
+	}
+}
+
+// cases says how many cases a check tried.
+func cases(n int) string {
+	if n == 1 {
+		return "1 case"
+	}
+	return strconv.Itoa(n) + " cases"
+}
+
+// maxTableCells is the most cells written as an HTML table; a bigger grid is
+// only drawn as a heat map.
+const maxTableCells = 2500
+
+// WriteGrid writes g as an HTML table whose cells have the heat map's
+// colours, followed by the heat map as inline SVG.
+func WriteGrid(b *bytes.Buffer, g render.Grid) {
+	var maxV int64
+	for _, row := range g.Cells {
+		for _, v := range row {
+			maxV = max(maxV, v)
+		}
+	}
+	b.WriteString(`<div class="grid">`)
+	if len(g.Rows)*len(g.Cols) <= maxTableCells {
+		b.WriteString(`<table class="values">`)
+		if g.Title != "" {
+			fmt.Fprintf(b, "<caption>%s</caption>", html.EscapeString(g.Title))
+		}
+		corner := g.RowName
+		if g.ColName != "" {
+			corner += `\` + g.ColName
+		}
+		fmt.Fprintf(b, "<tr><th>%s</th>", html.EscapeString(corner))
+		for _, c := range g.Cols {
+			fmt.Fprintf(b, "<th>%d</th>", c)
+		}
+		b.WriteString("</tr>\n")
+		for i, row := range g.Cells {
+			label := strconv.FormatInt(g.Rows[i], 10)
+			if g.RowLabels != nil {
+				label = g.RowLabels[i]
+			}
+			fmt.Fprintf(b, "<tr><th>%s</th>", html.EscapeString(label))
+			for _, v := range row {
+				if v < 0 {
+					b.WriteString(`<td class="nc">?</td>`)
+					continue
+				}
+				bg, fg := render.CellColors(v, maxV)
+				fmt.Fprintf(b, `<td style="background:%s;color:%s">%d</td>`, bg, fg, v)
+			}
+			b.WriteString("</tr>\n")
+		}
+		b.WriteString("</table>\n")
+	}
+	var svg bytes.Buffer
+	if err := render.WriteSVG(&svg, g, render.HeatmapOptions{}); err == nil {
+		b.WriteString(`<div class="heatmap">`)
+		b.Write(inlineSVG(svg.Bytes()))
+		b.WriteString("</div>")
+	}
+	b.WriteString("</div>\n")
+}
+
+// inlineSVG drops the XML declaration of an SVG document, which has no place
+// inside HTML.
+func inlineSVG(svg []byte) []byte {
+	if bytes.HasPrefix(svg, []byte("<?xml")) {
+		if i := bytes.IndexByte(svg, '\n'); i >= 0 {
+			return svg[i+1:]
+		}
+	}
+	return svg
+}
+
+// Style is the style sheet of worksheets and of the page's output.
+const Style = `body.sheet { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+.chunk { margin: 1rem 0; }
+pre { margin: 0.3rem 0; white-space: pre-wrap; }
+pre.code { background: #f5f5f0; border-left: 3px solid #bbb; padding: 0.4rem 0.6rem; }
+pre.code .ln { display: inline-block; width: 2.5em; color: #999; user-select: none; }
+pre.out { padding: 0.2rem 0.6rem; border-left: 3px solid #4a7; }
+.pass { color: #176b2c; margin: 0.2rem 0.6rem; }
+pre.fail, pre.error { color: #a00; background: #fff4f4; padding: 0.4rem 0.6rem; }
+.grid { margin: 0.4rem 0.6rem; overflow-x: auto; }
+table.values { border-collapse: collapse; font-size: 0.8rem; margin-bottom: 0.5rem; }
+table.values caption { text-align: left; font-weight: bold; }
+table.values th, table.values td { border: 1px solid #ddd; padding: 0.1rem 0.35rem; text-align: right; }
+table.values th { background: #f0f0f0; }
+.summary { font-weight: bold; }
+.made { color: #888; font-size: 0.8rem; }
+`
