@@ -20,6 +20,10 @@ type PlayOptions struct {
 	// Echo writes each line read after its prompt, so that a transcript made
 	// from input that is not a terminal reads as a dialogue.
 	Echo bool
+	// OnPrompt, when set, is called each time the person is asked for a move,
+	// with the position and its moves as numbered in the dialogue (the page in
+	// the browser shows them as buttons).
+	OnPrompt func(pos interp.Value, moves []*interp.Move)
 }
 
 // Play lets a person play start (a position or sum) against the computer,
@@ -136,6 +140,9 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, fromP bool) (*
 		p.printf("You have %d moves; type moves to list them.\n", len(ms))
 	}
 	for {
+		if p.opts.OnPrompt != nil {
+			p.opts.OnPrompt(pos, ms)
+		}
 		p.printf("Your move> ")
 		text, err := p.input.ReadString('\n')
 		if err != nil && text == "" {

@@ -1,0 +1,136 @@
+package sheet
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/examples"
+	"github.com/grundy-lang/grundy/stdlib"
+)
+
+// Every example shows in a sheet exactly what it prints on the command line,
+// statement by statement, and the same check counts.
+func TestExamplesSameAsCommandLine(t *testing.T) {
+	names, _ := fs.Glob(examples.Files, "*.game")
+	for _, name := range names {
+		src, _ := fs.ReadFile(examples.Files, name)
+		plain := stdlib.New()
+		var out, diag bytes.Buffer
+		plain.Out, plain.Diag = &out, &diag
+		if err := plain.Run(context.Background(), name, string(src)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		s := Run(context.Background(), stdlib.New(), name, string(src))
+		var got strings.Builder
+		for _, c := range s.Chunks {
+			for _, it := range c.Output {
+				got.WriteString(it.Text + "\n")
+			}
+		}
+		if got.String() != out.String() {
+			t.Errorf("%s: the sheet shows\n%s\nbut the run printed\n%s", name, got.String(), out.String())
+		}
+		if s.Err != nil || s.Checks != plain.Checks {
+			t.Errorf("%s: sheet %v %+v, run %+v", name, s.Err, s.Checks, plain.Checks)
+		}
+		// The chunks hold the whole program: only blank lines are left out.
+		var code strings.Builder
+		for _, c := range s.Chunks {
+			code.WriteString(c.Code)
+		}
+		if squash(code.String()) != squash(string(src)) {
+			t.Errorf("%s: the chunks do not hold the program", name)
+		}
+	}
+}
+
+func squash(s string) string { return strings.Join(strings.Fields(s), "") }
+
+const program = `# Tables
+game W(a, b) {
+  move k in 1..a -> W(a - k, b)
+  move k in 1..b -> W(a, b - k)
+}
+
+# the values
+print sgtable(W, 0..3, 0..2)
+check sg(W(a, b)) == a ^ b for a in 0..3, b in 0..3
+check sg(W(1, 1)) == 1
+print 1 / 0
+print 2
+`
+
+func TestSheet(t *testing.T) {
+	s := Run(context.Background(), stdlib.New(), "t.game", program)
+	if len(s.Chunks) != 6 {
+		t.Fatalf("want 6 chunks, got %d", len(s.Chunks))
+	}
+	game, table, pass, fail, errc, after := s.Chunks[0], s.Chunks[1], s.Chunks[2], s.Chunks[3], s.Chunks[4], s.Chunks[5]
+	if game.Line != 1 || !strings.HasPrefix(game.Code, "# Tables\ngame W") || !game.Ran {
+		t.Errorf("game chunk: %+v", game)
+	}
+	if table.Line != 7 || !strings.HasPrefix(table.Code, "# the values\nprint") {
+		t.Errorf("table chunk at line %d: %q", table.Line, table.Code)
+	}
+	g := table.Output[0].Grid
+	if g == nil || len(g.Rows) != 4 || len(g.Cols) != 3 || g.Cells[3][2] != 1 || g.Title != "sgtable(W, 0..3, 0..2)" {
+		t.Fatalf("the printed table is not a grid: %+v", table.Output)
+	}
+	if pass.Check == nil || !pass.Check.Passed || pass.Check.Cases != 16 {
+		t.Errorf("passing check: %+v", pass.Check)
+	}
+	if fail.Check == nil || fail.Check.Passed || !strings.Contains(fail.Check.Failure, "t.game:10:1: check failed") {
+		t.Errorf("failing check: %+v", fail.Check)
+	}
+	if !strings.Contains(errc.Err, "t.game:11:") || s.ErrLine != 11 || after.Ran || s.OK() {
+		t.Errorf("error: chunk %q, line %d, later chunk ran %v", errc.Err, s.ErrLine, after.Ran)
+	}
+
+	var h, m bytes.Buffer
+	WriteHTML(&h, s)
+	WriteMarkdown(&m, s)
+	for _, want := range []string{"<!DOCTYPE html>", `<span class="ln">8</span>print sgtable(W, 0..3, 0..2)`, "<table class=\"values\">", "<svg", "✓ check holds (16 cases)", "✗ t.game:10:1: check failed", "1 checks passed, 1 failed"} {
+		if !strings.Contains(h.String(), want) {
+			t.Errorf("HTML lacks %q", want)
+		}
+	}
+	for _, want := range []string{"```grundy\n# Tables\ngame W(a, b) {", "| **3** | 3 | 2 | 1 |", "data:image/svg+xml;base64,", "✓ check holds (16 cases)"} {
+		if !strings.Contains(m.String(), want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, m.String())
+		}
+	}
+	if strings.Contains(h.String(), "<?xml") || strings.Contains(h.String(), "http://") && !strings.Contains(h.String(), "http://www.w3.org/2000/svg") {
+		t.Error("the worksheet must be self-contained")
+	}
+}
+
+func TestParseError(t *testing.T) {
+	s := Run(context.Background(), stdlib.New(), "t.game", "print 1\nprint (\n")
+	if s.ErrLine != 2 || len(s.Chunks) != 0 || !strings.Contains(s.ErrText, "t.game:2:") {
+		t.Fatalf("%+v", s)
+	}
+	var h bytes.Buffer
+	WriteResults(&h, s)
+	if !strings.Contains(h.String(), `<pre class="error">t.game:2:`) {
+		t.Fatal(h.String())
+	}
+}
+
+func TestGridOf(t *testing.T) {
+	in := stdlib.New()
+	for src, want := range map[string]bool{
+		"[[1, 2], [3, 4]]": true, "[[1, 2], [3]]": false, "[[1, 2]]": false, "[[1], [2]]": false,
+		"[[1, -2], [3, 4]]": false, "[[1, P], [3, 4]]": false, "[1, 2]": false, "[(1, 2), (3, 4)]": false,
+	} {
+		v, err := in.Eval(context.Background(), "t", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := gridOf(v) != nil; got != want {
+			t.Errorf("%s: grid %v, want %v", src, got, want)
+		}
+	}
+}
