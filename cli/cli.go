@@ -96,12 +96,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return r.table(ctx, rest)
 	case "graph":
 		return r.graph(ctx, rest)
+	case "serve":
+		return r.serve(ctx, rest)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
 	msg := fmt.Sprintf("grundy: unknown command %q", cmd)
-	if s := lang.Closest(cmd, []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "help"}); s != "" {
+	if s := lang.Closest(cmd, []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "serve", "help"}); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	fmt.Fprintln(stderr, msg)

@@ -21,7 +21,7 @@ const (
 	gapX    = 18 // between boxes in a layer
 	layerH  = 84 // from one layer to the next
 	margin  = 16
-	sweeps  = 12  // passes of the barycentre ordering
+	sweeps  = 12 // passes of the barycentre ordering
 	maxEdge = 30 // the most edges whose labels are written (more would clutter)
 )
 

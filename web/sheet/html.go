@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"html"
 	"io"
@@ -189,20 +190,7 @@ func inlineSVG(svg []byte) []byte {
 	return svg
 }
 
-// Style is the style sheet of worksheets and of the page's output.
-const Style = `body.sheet { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
-.chunk { margin: 1rem 0; }
-pre { margin: 0.3rem 0; white-space: pre-wrap; }
-pre.code { background: #f5f5f0; border-left: 3px solid #bbb; padding: 0.4rem 0.6rem; }
-pre.code .ln { display: inline-block; width: 2.5em; color: #999; user-select: none; }
-pre.out { padding: 0.2rem 0.6rem; border-left: 3px solid #4a7; }
-.pass { color: #176b2c; margin: 0.2rem 0.6rem; }
-pre.fail, pre.error { color: #a00; background: #fff4f4; padding: 0.4rem 0.6rem; }
-.grid { margin: 0.4rem 0.6rem; overflow-x: auto; }
-table.values { border-collapse: collapse; font-size: 0.8rem; margin-bottom: 0.5rem; }
-table.values caption { text-align: left; font-weight: bold; }
-table.values th, table.values td { border: 1px solid #ddd; padding: 0.1rem 0.35rem; text-align: right; }
-table.values th { background: #f0f0f0; }
-.summary { font-weight: bold; }
-.made { color: #888; font-size: 0.8rem; }
-`
+// Style is the style sheet of worksheets and of the page's output (sheet.css).
+//
+//go:embed sheet.css
+var Style string

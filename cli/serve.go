@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/grundy-lang/grundy/web"
+)
+
+// serve is grundy serve: the page in the browser, served on this machine.
+func (r *runner) serve(ctx context.Context, args []string) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "localhost:8080", "the address to serve on, HOST:PORT (port 0 picks a free one)")
+	words, ok := r.separate("serve", fs, args)
+	if !ok {
+		return exitError
+	}
+	if len(words) > 0 {
+		fmt.Fprintf(r.stderr, "grundy serve: unexpected %q; the only option is --addr ADDR\n", words[0])
+		return exitError
+	}
+	generated, err := web.GeneratedFiles(ctx, func(s string) { fmt.Fprintln(r.stderr, "grundy serve: "+s) })
+	if err != nil {
+		return r.report(err)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return r.report(err)
+	}
+	srv := &http.Server{Handler: web.Handler(generated), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(r.stdout, "grundy: the page is at http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		srv.Shutdown(shutdown)
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return r.report(err)
+	}
+	return exitOK
+}

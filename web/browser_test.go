@@ -1,0 +1,266 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"io"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/grundy-lang/grundy/examples"
+	"github.com/grundy-lang/grundy/stdlib"
+	"github.com/grundy-lang/grundy/web"
+)
+
+// chromium returns the path of a Chromium or Chrome browser, or "".
+func chromium() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestBrowser drives the page in headless Chromium: it loads, runs the tour
+// and shows what the command line prints, marks an error at its line, stops a
+// long solve, opens ?example= and ?code= links, and draws a table, a graph and
+// a game. Without a browser it is skipped, except in CI (CI=true), where
+// .ci/run installs one. GRUNDY_SCREENSHOT=FILE.png keeps a screenshot.
+func TestBrowser(t *testing.T) {
+	browser := chromium()
+	if browser == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI is set but no Chromium is installed (.ci/run installs the Debian package chromium)")
+		}
+		t.Skip("no Chromium installed (apt-get install chromium); CI runs this test")
+	}
+	if testing.Short() && os.Getenv("CI") == "" {
+		t.Skip("-short")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+
+	dir := t.TempDir()
+	src := web.SourceDir(ctx)
+	if src == "" {
+		t.Fatal("the test runs inside grundy's source, with Go installed")
+	}
+	if err := web.Build(ctx, src, dir); err != nil {
+		t.Fatal(err)
+	}
+	server := httptest.NewServer(web.Handler(os.DirFS(dir)))
+	defer server.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.NoSandbox, // as root in a container
+		chromedp.WindowSize(1280, 900),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancelAlloc()
+	tab, cancelTab := chromedp.NewContext(alloc)
+	defer cancelTab()
+	b := &tabDriver{t, tab}
+
+	css := func(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+	// run clicks Run and waits until the run has ended.
+	run := []chromedp.Action[chromedp.Void]{
+		chromedp.Click(css("#run")),
+		waitFor(`!document.querySelector("#stop").disabled || document.querySelector("#output .summary") !== null`),
+		waitFor(`document.querySelector("#stop").disabled && !document.querySelector("#run").disabled`),
+	}
+	ready := waitFor(`document.body.dataset.ready === "1"`)
+
+	// The tour: the page shows what grundy run prints, line for line.
+	b.do("load the tour", chromedp.Navigate(server.URL+"/?example=tour"), ready)
+	t.Logf("the page was ready (WebAssembly compiled and started) %.0f ms after navigation started", eval[float64](b, `window.grundyReadyMs`))
+	tour, _ := examples.Files.ReadFile("tour.game")
+	if source, name := eval[string](b, `document.querySelector("#source").value`), eval[string](b, `document.querySelector("#example").value`); source != string(tour) || name != "tour" {
+		t.Fatalf("?example=tour shows %q (example %q)", source[:min(len(source), 80)], name)
+	}
+	b.do("run the tour", run...)
+	output := eval[string](b, `document.querySelector("#output").innerText`)
+	want := commandLine(t, "tour.game", string(tour))
+	at := 0
+	for _, line := range strings.Split(strings.TrimSpace(want), "\n") {
+		i := strings.Index(output[at:], line)
+		if i < 0 {
+			t.Fatalf("#output lacks %q (in order) of what grundy run prints:\n%s", line, output)
+		}
+		at += i + len(line)
+	}
+	if !strings.Contains(output, "checks passed, 0 failed") {
+		t.Fatalf("#output has no summary of the checks:\n%s", output)
+	}
+
+	// An error is marked at its line.
+	b.do("mark an error", append([]chromedp.Action[chromedp.Void]{chromedp.SetValue(css("#source"), "print 1\nprint sg(Nim(3)\n")}, append(run,
+		waitFor(`document.querySelector("#gutter .err") !== null`))...)...)
+	if line, text := eval[string](b, `document.querySelector("#gutter .err").textContent`), eval[string](b, `document.querySelector("#output .error").textContent`); line != "2" || !strings.Contains(text, "program.game:2:") {
+		t.Fatalf("the error is marked at line %q: %s", line, text)
+	}
+
+	// Stop ends a long solve; the page works on.
+	b.do("stop a long solve",
+		chromedp.SetValue(css("#source"), "game Long(n) {\n  move k in 1..n -> Long(n - k)\n}\nprint sg(Long(1000000))\n"),
+		chromedp.Click(css("#run")),
+		waitFor(`!document.querySelector("#stop").disabled`),
+		chromedp.Click(css("#stop")),
+		waitFor(`document.querySelector("#output .stopped") !== null && !document.querySelector("#run").disabled`))
+	b.do("run after Stop", append([]chromedp.Action[chromedp.Void]{chromedp.SetValue(css("#source"), "print 6 * 7\n")}, run...)...)
+	if output := eval[string](b, `document.querySelector("#output").innerText`); !strings.Contains(output, "42") {
+		t.Fatalf("after Stop, a run shows %q", output)
+	}
+
+	// Links: ?example= and ?code=.
+	b.do("open ?example=05_wythoff", append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(server.URL + "/?example=05_wythoff"), ready}, run...)...)
+	wythoff, _ := examples.Files.ReadFile("05_wythoff.game")
+	source := eval[string](b, `document.querySelector("#source").value`)
+	output = eval[string](b, `document.querySelector("#output").innerText`)
+	if source != string(wythoff) || !strings.Contains(output, "(3, 5)") || !strings.Contains(output, " 0 failed") {
+		t.Fatalf("?example=05_wythoff: %s", output)
+	}
+	code := base64.StdEncoding.EncodeToString([]byte("# π\nprint [sg(Kayles(n)) for n in 0..5]\n"))
+	b.do("open ?code=", append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(server.URL + "/?code=" + code), ready}, run...)...)
+	if output := eval[string](b, `document.querySelector("#output").innerText`); !strings.Contains(output, "[0, 1, 2, 3, 1, 4]") {
+		t.Fatalf("?code=: %s", output)
+	}
+	if source := eval[string](b, `document.querySelector("#source").value`); !strings.HasPrefix(source, "# π") {
+		t.Fatalf("?code= decodes UTF-8 wrongly: %q", source)
+	}
+
+	// A table, a graph, and a game played by clicking.
+	b.do("table", chromedp.SetValue(css("#expr"), "sg(Wythoff(a, b)) for a in 0..9, b in 0..9"),
+		chromedp.Click(css("#table")),
+		waitFor(`document.querySelector("#explore-out table.values") !== null`))
+	if cells := eval[int](b, `document.querySelectorAll("#explore-out table.values td").length`); cells != 100 {
+		t.Fatalf("a 10x10 table has %d cells", cells)
+	}
+	b.do("graph", chromedp.SetValue(css("#expr"), "Nim(2) + Nim(1)"),
+		chromedp.Click(css("#graph")),
+		waitFor(`document.querySelector("#explore-out svg.graph") !== null`))
+	if nodes := eval[int](b, `document.querySelectorAll("#explore-out svg.graph .node").length`); nodes != 5 {
+		t.Fatalf("the graph of Nim(2) + Nim(1) has %d nodes", nodes)
+	}
+	if shot := os.Getenv("GRUNDY_SCREENSHOT"); shot != "" {
+		b.screenshot(strings.TrimSuffix(shot, ".png") + "-graph.png")
+	}
+	b.do("play from a node of the graph",
+		chromedp.Click(css(`#explore-out svg.graph .node[data-pos="Nim(2) + Nim(1)"]`)),
+		waitFor(`document.querySelector("#play-moves button[data-n]") !== null`),
+		chromedp.Click(css(`#play-moves button[data-n="1"]`)), // take 1 from Nim(2), the winning move
+		waitFor(`document.querySelector("#explore-out .transcript").textContent.includes("Computer:")`),
+		waitFor(`document.querySelector("#play-moves button[data-n]") !== null`))
+	if transcript := eval[string](b, `document.querySelector("#explore-out .transcript").textContent`); !strings.Contains(transcript, "You: take 1 from Nim(2) -> Nim(1)") {
+		t.Fatalf("the move clicked is not in the game:\n%s", transcript)
+	}
+	if shot := os.Getenv("GRUNDY_SCREENSHOT"); shot != "" {
+		b.screenshot(shot)
+	}
+}
+
+// tabDriver drives one browser tab for a test.
+type tabDriver struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+// do runs steps, failing the test with what was being done.
+func (b *tabDriver) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		out, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.querySelector("#output").innerText`))
+		b.t.Fatalf("%s: %v\n#output: %s", what, err, out)
+	}
+}
+
+// screenshot saves a picture of the whole page as PNG (quality 100).
+func (b *tabDriver) screenshot(file string) {
+	b.t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err == nil {
+		err = os.WriteFile(file, png, 0o644)
+	}
+	if err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// eval returns the value of a JavaScript expression in the page.
+func eval[T any](b *tabDriver, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		b.t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor waits until a JavaScript condition holds: generously, as a loaded
+// machine may be slow, but without sleeping when it is not.
+func waitFor(cond string) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(20*time.Millisecond))
+}
+
+// commandLine returns what grundy run prints for a program.
+func commandLine(t *testing.T, file, src string) string {
+	in := stdlib.New()
+	var out bytes.Buffer
+	in.Out, in.Diag = &out, io.Discard
+	if err := in.Run(context.Background(), file, src); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// The page is served from the binary's handler: its own files, the generated
+// ones, the right types, and nothing else.
+func TestHandler(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range web.Generated {
+		os.WriteFile(filepath.Join(dir, name), []byte("generated "+name), 0o644)
+	}
+	server := httptest.NewServer(web.Handler(os.DirFS(dir)))
+	defer server.Close()
+	for path, want := range map[string]string{
+		"/":             "text/html; charset=utf-8",
+		"/app.js":       "text/javascript; charset=utf-8",
+		"/sheet.css":    "text/css; charset=utf-8",
+		"/grundy.wasm":  "application/wasm",
+		"/wasm_exec.js": "text/javascript; charset=utf-8",
+	} {
+		resp, err := server.Client().Get(server.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != want {
+			t.Errorf("%s: %d %s, want 200 %s", path, resp.StatusCode, resp.Header.Get("Content-Type"), want)
+		}
+	}
+	for _, path := range []string{"/missing.js", "/../go.mod", "/static/index.html"} {
+		resp, err := server.Client().Get(server.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 404 {
+			t.Errorf("%s: %d, want 404", path, resp.StatusCode)
+		}
+	}
+	page := web.Page()
+	for _, id := range []string{`id="source"`, `id="run"`, `id="stop"`, `id="output"`} {
+		if !strings.Contains(string(page["index.html"]), id) {
+			t.Errorf("index.html lacks %s", id)
+		}
+	}
+}

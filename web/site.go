@@ -1,0 +1,191 @@
+// Package web is grundy in the browser: one static page (static/) whose
+// interpreter is grundy itself compiled to WebAssembly (wasm/). The page needs
+// two generated files beside it, grundy.wasm and Go's wasm_exec.js; Build makes
+// them with the Go toolchain from this source, and Handler serves the page.
+//
+// How the WebAssembly gets into `grundy serve` is explained in docs/web.md.
+package web
+
+//go:generate go run ./build -o static
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/grundy-lang/grundy/web/sheet"
+)
+
+// Module is the path of the module whose source Build compiles.
+const Module = "github.com/grundy-lang/grundy"
+
+// Generated are the files Build makes, which are not in the repository.
+var Generated = []string{"grundy.wasm", "wasm_exec.js"}
+
+// static holds the page; grundy.wasm and wasm_exec.js are among them only
+// when `go generate ./web` made them before the binary was built.
+//
+//go:embed static
+var static embed.FS
+
+// Page returns the page's own files: index.html, app.js, worker.js,
+// style.css and sheet.css (the style of the output, shared with worksheets).
+func Page() map[string][]byte {
+	files := map[string][]byte{"sheet.css": []byte(sheet.Style)}
+	entries, _ := fs.ReadDir(static, "static") // the directory is embedded
+	for _, e := range entries {
+		if !slices.Contains(Generated, e.Name()) && !e.IsDir() {
+			files[e.Name()], _ = fs.ReadFile(static, "static/"+e.Name())
+		}
+	}
+	return files
+}
+
+// Embedded returns the generated files embedded in this binary, or nil when
+// it was built without them.
+func Embedded() fs.FS {
+	sub, _ := fs.Sub(static, "static") // "static" is a valid path
+	for _, name := range Generated {
+		if _, err := fs.Stat(sub, name); err != nil {
+			return nil
+		}
+	}
+	return sub
+}
+
+// startTime is the modification time the page's files are served with.
+var startTime = time.Now()
+
+// SourceDir returns the directory of this module's source when the current
+// directory is inside it and a Go toolchain is installed, or "" otherwise.
+func SourceDir(ctx context.Context) string {
+	out, err := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
+	if err != nil {
+		return ""
+	}
+	mod, dir, ok := strings.Cut(strings.TrimSpace(string(out)), " ")
+	if !ok || mod != Module {
+		return ""
+	}
+	return dir
+}
+
+// Build compiles the page's WebAssembly from the source in srcDir with the Go
+// toolchain and writes grundy.wasm and the toolchain's own wasm_exec.js (which
+// must match the compiler) into outDir.
+func Build(ctx context.Context, srcDir, outDir string) error {
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	wasm, err := filepath.Abs(filepath.Join(outDir, "grundy.wasm"))
+	if err != nil {
+		return err
+	}
+	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", wasm, "./web/wasm")
+	build.Dir = srcDir
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the WebAssembly: %v\n%s", err, out)
+	}
+	root, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("finding Go's wasm_exec.js: %v", err)
+	}
+	goroot := strings.TrimSpace(string(root))
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} { // Go 1.24 moved it to lib
+		js, err := os.ReadFile(filepath.Join(goroot, p))
+		if err == nil {
+			return os.WriteFile(filepath.Join(outDir, "wasm_exec.js"), js, 0o644)
+		}
+	}
+	return fmt.Errorf("no wasm_exec.js in %s", goroot)
+}
+
+// WriteSite writes the whole page into dir, ready for any static file host:
+// the page's files and the generated ones, built from the source in srcDir.
+func WriteSite(ctx context.Context, srcDir, dir string) error {
+	if err := Build(ctx, srcDir, dir); err != nil {
+		return err
+	}
+	for name, data := range Page() {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Handler serves the page: its own files, and grundy.wasm and wasm_exec.js
+// from generated.
+func Handler(generated fs.FS) http.Handler {
+	page := Page()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if name == "" {
+			name = "index.html"
+		}
+		data, ok := page[name]
+		if !ok && slices.Contains(Generated, name) {
+			var err error
+			data, err = fs.ReadFile(generated, name)
+			ok = err == nil
+		}
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if ct := contentTypes[path.Ext(name)]; ct != "" {
+			w.Header().Set("Content-Type", ct)
+		}
+		w.Header().Set("Cache-Control", "no-cache") // a new grundy is seen at once
+		http.ServeContent(w, r, name, startTime, bytes.NewReader(data))
+	})
+}
+
+// contentTypes are the types of the page's files, which some systems' MIME
+// tables lack (.wasm must be application/wasm for streaming compilation).
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".wasm": "application/wasm",
+}
+
+// GeneratedFiles returns grundy.wasm and wasm_exec.js for the page: built
+// from the source when the current directory is in grundy's source and Go
+// is installed (so that the page always runs the code as it is, a few
+// seconds once the Go build cache is warm), otherwise the copies embedded in
+// the binary, otherwise ErrNoWasm. say is told what is happening.
+func GeneratedFiles(ctx context.Context, say func(string)) (fs.FS, error) {
+	if src := SourceDir(ctx); src != "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			cache = os.TempDir()
+		}
+		dir := filepath.Join(cache, "grundy", "web")
+		say("building the page's WebAssembly from " + src + " (the first time takes a minute)")
+		if err := Build(ctx, src, dir); err != nil {
+			return nil, err
+		}
+		return os.DirFS(dir), nil
+	}
+	if fsys := Embedded(); fsys != nil {
+		return fsys, nil
+	}
+	return nil, ErrNoWasm
+}
+
+// ErrNoWasm is the error of GeneratedFiles when there is neither an embedded
+// copy nor a source tree to build them from.
+var ErrNoWasm = errors.New("this grundy was built without the page's WebAssembly, and the current directory is not grundy's source (with Go installed) to build it from: run grundy serve inside a clone of grundy, or build the binary with go generate ./web && go build")

@@ -1,0 +1,28 @@
+//go:build js && wasm
+
+// Command wasm is grundy compiled to WebAssembly for the page in the
+// browser. It runs inside the page's Web Worker (web/static/worker.js) and
+// gives JavaScript one function, grundyHandle(requestJSON) -> responseJSON,
+// that answers with package worker. A long request cannot be interrupted from
+// JavaScript while it runs (WebAssembly has one thread here): the page stops
+// it by ending the worker and starting another.
+package main
+
+import (
+	"context"
+	"syscall/js"
+
+	"github.com/grundy-lang/grundy/web/worker"
+)
+
+func main() {
+	w := &worker.Worker{}
+	js.Global().Set("grundyHandle", js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) != 1 {
+			return `{"error":"grundyHandle takes one request"}`
+		}
+		return string(w.HandleJSON(context.Background(), []byte(args[0].String())))
+	}))
+	js.Global().Call("postMessage", map[string]any{"ready": true})
+	select {} // keep the function alive for the worker's lifetime
+}
