@@ -2,9 +2,11 @@ package web_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/base64"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -229,6 +231,8 @@ func TestHandler(t *testing.T) {
 	for _, name := range web.Generated {
 		os.WriteFile(filepath.Join(dir, name), []byte("generated "+name), 0o644)
 	}
+	big := bytes.Repeat([]byte("wasm "), 2000)
+	os.WriteFile(filepath.Join(dir, "grundy.wasm"), big, 0o644)
 	server := httptest.NewServer(web.Handler(os.DirFS(dir)))
 	defer server.Close()
 	for path, want := range map[string]string{
@@ -257,6 +261,22 @@ func TestHandler(t *testing.T) {
 			t.Errorf("%s: %d, want 404", path, resp.StatusCode)
 		}
 	}
+	// Big files go compressed to a browser that accepts gzip.
+	req, _ := http.NewRequest("GET", server.URL+"/grundy.wasm", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	resp, err := server.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	zr, err := gzip.NewReader(resp.Body)
+	if err != nil || resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("grundy.wasm is not sent compressed: %v %v", resp.Header, err)
+	}
+	if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, big) {
+		t.Fatalf("grundy.wasm compressed and back is %d bytes (%v), want %d", len(got), err, len(big))
+	}
+
 	page := web.Page()
 	for _, id := range []string{`id="source"`, `id="run"`, `id="stop"`, `id="output"`} {
 		if !strings.Contains(string(page["index.html"]), id) {

@@ -10,6 +10,7 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"embed"
 	"errors"
@@ -22,6 +23,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/grundy-lang/grundy/web/sheet"
@@ -130,6 +132,7 @@ func WriteSite(ctx context.Context, srcDir, dir string) error {
 // from generated.
 func Handler(generated fs.FS) http.Handler {
 	page := Page()
+	zipped := &gzipCache{files: map[string][]byte{}}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		if name == "" {
@@ -149,8 +152,35 @@ func Handler(generated fs.FS) http.Handler {
 			w.Header().Set("Content-Type", ct)
 		}
 		w.Header().Set("Cache-Control", "no-cache") // a new grundy is seen at once
+		w.Header().Set("Vary", "Accept-Encoding")
+		if len(data) > 1024 && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			w.Header().Set("Content-Encoding", "gzip")
+			data = zipped.get(name, data)
+		}
 		http.ServeContent(w, r, name, startTime, bytes.NewReader(data))
 	})
+}
+
+// gzipCache holds the files compressed, each once: a class of browsers
+// loading the 7 MB WebAssembly from a teacher's machine fetch a quarter of it.
+type gzipCache struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+// get returns data, the file called name, compressed.
+func (c *gzipCache) get(name string, data []byte) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if z, ok := c.files[name]; ok {
+		return z
+	}
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(data) // writing to a buffer cannot fail
+	zw.Close()
+	c.files[name] = b.Bytes()
+	return b.Bytes()
 }
 
 // contentTypes are the types of the page's files, which some systems' MIME

@@ -15,14 +15,15 @@ import (
 
 // Layout constants, in pixels.
 const (
-	charW   = 7  // width of a character of a label
-	nodeH   = 34 // height of a node's box
-	padX    = 8  // inside a box, left and right of the text
-	gapX    = 18 // between boxes in a layer
-	layerH  = 84 // from one layer to the next
-	margin  = 16
-	sweeps  = 12 // passes of the barycentre ordering
-	maxEdge = 30 // the most edges whose labels are written (more would clutter)
+	charW      = 7  // width of a character of a label
+	nodeH      = 34 // height of a node's box
+	padX       = 8  // inside a box, left and right of the text
+	gapX       = 18 // between boxes in a layer
+	layerH     = 84 // from one layer to the next
+	margin     = 16
+	sweeps     = 12 // passes of the barycentre ordering
+	maxEdge    = 60 // the most edges whose labels are written (more would clutter)
+	labelCharW = 6  // width of a character of an edge's label
 )
 
 // Box is where a node is drawn: the centre of its box and its width.
@@ -199,6 +200,10 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 	if g.Title != "" {
 		fmt.Fprintf(bw, "<title>%s</title>\n", html.EscapeString(g.Title))
 	}
+	var taken []rect // the nodes, then the labels placed
+	for _, b := range boxes {
+		taken = append(taken, rect{b.X - b.W/2, b.Y - nodeH/2, b.W, nodeH})
+	}
 	for _, e := range g.Edges {
 		f, okf := index[e.From]
 		t, okt := index[e.To]
@@ -206,9 +211,9 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 			continue
 		}
 		a, b := boxes[f], boxes[t]
-		y1, y2 := a.Y+nodeH/2, b.Y-nodeH/2
-		if b.Y <= a.Y { // a move back up, on a cycle
-			y1, y2 = a.Y-nodeH/2, b.Y+nodeH/2
+		y1, y2, bend := a.Y+nodeH/2, b.Y-nodeH/2, 0
+		if b.Y <= a.Y { // a move back up, on a cycle: it bends aside
+			y1, y2, bend = a.Y-nodeH/2, b.Y+nodeH/2, nodeH
 		}
 		mid := (y1 + y2) / 2
 		win := !isP(g.Nodes[f]) && isP(g.Nodes[t])
@@ -217,10 +222,23 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 			stroke, widthPx, marker = "#c00", 2, "arrow-win"
 		}
 		fmt.Fprintf(bw, `<path class="edge" d="M%d,%d C%d,%d %d,%d %d,%d" fill="none" stroke="%s" stroke-width="%d" marker-end="url(#%s)"><title>%s</title></path>`+"\n",
-			a.X, y1, a.X, mid, b.X, mid, b.X, y2, stroke, widthPx, marker, html.EscapeString(e.Label))
-		if len(g.Edges) <= maxEdge && e.Label != "" {
-			fmt.Fprintf(bw, `<text x="%d" y="%d" text-anchor="middle" font-size="10" fill="#555" stroke="#fff" stroke-width="3" paint-order="stroke">%s</text>`+"\n",
-				(a.X+b.X)/2, mid+3, html.EscapeString(e.Label))
+			a.X, y1, a.X+bend, mid, b.X+bend, mid, b.X, y2, stroke, widthPx, marker, html.EscapeString(e.Label))
+		if e.Label == "" || len(g.Edges) > maxEdge {
+			continue
+		}
+		// The label goes at the middle of its edge, or a little before or
+		// after, wherever it covers no node and no other label; else it is
+		// left to the tooltip.
+		lw, lh := len([]rune(e.Label))*labelCharW+4, 12
+		for _, at := range []float64{0.5, 0.35, 0.65, 0.2, 0.8} {
+			x, y := bezier(at, a.X, a.X+bend, b.X+bend, b.X), bezier(at, y1, mid, mid, y2)
+			r := rect{x - lw/2, y - lh/2, lw, lh}
+			if !r.overlapsAny(taken) {
+				taken = append(taken, r)
+				fmt.Fprintf(bw, `<text x="%d" y="%d" text-anchor="middle" font-size="10" fill="#555" stroke="#fff" stroke-width="3" paint-order="stroke">%s</text>`+"\n",
+					x, y+4, html.EscapeString(e.Label))
+				break
+			}
 		}
 	}
 	for i, nd := range g.Nodes {
@@ -230,7 +248,10 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 			fill, text = "#000", "#fff"
 		}
 		value := "g = ?"
-		if nd.Value >= 0 {
+		switch {
+		case nd.Outcome != "" && nd.Outcome != "P" && nd.Outcome != "N":
+			value = nd.Outcome // a draw has no value
+		case nd.Value >= 0:
 			value = fmt.Sprintf("g = %d", nd.Value)
 		}
 		fmt.Fprintf(bw, `<g class="node" data-pos="%s"><title>%s: %s</title><rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s" stroke="#333"/>`,
@@ -246,4 +267,23 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 // none and its value is 0.
 func isP(n render.Node) bool {
 	return n.Outcome == "P" || n.Outcome == "" && n.Value == 0
+}
+
+// bezier returns the coordinate at t of a cubic Bézier curve.
+func bezier(t float64, p0, p1, p2, p3 int) int {
+	u := 1 - t
+	return int(u*u*u*float64(p0) + 3*u*u*t*float64(p1) + 3*u*t*t*float64(p2) + t*t*t*float64(p3))
+}
+
+// rect is a rectangle: its top left corner and size.
+type rect struct{ x, y, w, h int }
+
+// overlapsAny reports whether r overlaps one of rs.
+func (r rect) overlapsAny(rs []rect) bool {
+	for _, o := range rs {
+		if r.x < o.x+o.w && o.x < r.x+r.w && r.y < o.y+o.h && o.y < r.y+r.h {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,109 @@
+package layered
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/render"
+)
+
+// chain is 0 -> 1 -> ... -> n-1 with a shortcut from every node to every later one: Nim(n-1).
+func chain(n int) render.Graph {
+	var g render.Graph
+	for i := range n {
+		g.Nodes = append(g.Nodes, render.Node{ID: i, Label: "Nim(" + string(rune('0'+n-1-i)) + ")", Value: int64(n - 1 - i)})
+		for j := i + 1; j < n; j++ {
+			g.Edges = append(g.Edges, render.Edge{From: i, To: j, Label: "take"})
+		}
+	}
+	return g
+}
+
+func TestLayersFollowLongestPath(t *testing.T) {
+	g := chain(5)
+	boxes, w, h := Layout(g)
+	for i, b := range boxes {
+		if b.Layer != i {
+			t.Errorf("node %d in layer %d, want %d (the longest path to it)", i, b.Layer, i)
+		}
+	}
+	for _, e := range g.Edges {
+		if boxes[e.To].Y <= boxes[e.From].Y {
+			t.Errorf("edge %d -> %d does not go down", e.From, e.To)
+		}
+	}
+	if w <= 0 || h < 5*nodeH {
+		t.Errorf("size %dx%d", w, h)
+	}
+}
+
+func TestNoOverlapInALayer(t *testing.T) {
+	// A root with 6 children, each with 2 children of its own.
+	g := render.Graph{Nodes: []render.Node{{ID: 0, Label: "root"}}}
+	for i := 1; i <= 6; i++ {
+		g.Nodes = append(g.Nodes, render.Node{ID: i, Label: "child position", Value: 1})
+		g.Edges = append(g.Edges, render.Edge{From: 0, To: i})
+	}
+	for i := 1; i <= 6; i++ {
+		for k := range 2 {
+			id := 10*i + k
+			g.Nodes = append(g.Nodes, render.Node{ID: id, Label: "leaf", Value: 0})
+			g.Edges = append(g.Edges, render.Edge{From: i, To: id})
+		}
+	}
+	boxes, width, _ := Layout(g)
+	for i, a := range boxes {
+		if a.X-a.W/2 < 0 || a.X+a.W/2 > width {
+			t.Errorf("node %d is outside the picture", i)
+		}
+		for j, b := range boxes[:i] {
+			if a.Layer == b.Layer && a.X-a.W/2 < b.X+b.W/2+gapX && b.X-b.W/2 < a.X+a.W/2+gapX {
+				t.Errorf("nodes %d and %d overlap", i, j)
+			}
+		}
+	}
+	// The leaves keep their parents' order: nodes 7, 8 are node 1's, 9, 10 node 2's...
+	for i := 1; i < 6; i++ {
+		if (boxes[i].X < boxes[i+1].X) != (boxes[5+2*i].X < boxes[7+2*i].X) {
+			t.Errorf("the children of node %d are out of their parents' order", i)
+		}
+	}
+}
+
+func TestCycle(t *testing.T) {
+	g := render.Graph{Nodes: []render.Node{{ID: 0, Label: "A", Outcome: "D"}, {ID: 1, Label: "B", Outcome: "D"}, {ID: 2, Label: "C", Outcome: "P"}},
+		Edges: []render.Edge{{From: 0, To: 1}, {From: 1, To: 0}, {From: 1, To: 2}}}
+	boxes, _, _ := Layout(g)
+	if boxes[0].Layer != 0 || boxes[1].Layer != 1 || boxes[2].Layer != 2 {
+		t.Errorf("layers of a cycle: %+v", boxes)
+	}
+	var b strings.Builder
+	if err := WriteSVG(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(b.String(), `class="edge"`) != 3 || strings.Count(b.String(), `rx="6" fill="#000"`) != 1 || !strings.Contains(b.String(), `font-size="10">D</text>`) {
+		t.Errorf("SVG of a cycle:\n%s", b.String())
+	}
+}
+
+func TestSVG(t *testing.T) {
+	g := chain(3)
+	g.Nodes[0].Label = `<Nim & "x">`
+	var b strings.Builder
+	WriteSVG(&b, g)
+	svg := b.String()
+	for _, want := range []string{`data-pos="&lt;Nim &amp; &#34;x&#34;&gt;"`, `>take</text>`} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("SVG lacks %s:\n%s", want, svg)
+		}
+	}
+	// Nim(2) -> Nim(0) and Nim(1) -> Nim(0) lead from an N-position to a
+	// P-position: red. Nim(2) -> Nim(1) does not.
+	if n := strings.Count(svg, `stroke="#c00"`); n != 2 {
+		t.Errorf("%d winning moves drawn, want 2", n)
+	}
+	// No two labels overlap: every label is placed or left out.
+	if n := strings.Count(svg, `>take</text>`); n < 1 || n > 3 {
+		t.Errorf("%d labels", n)
+	}
+}
