@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/base64"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -90,18 +91,25 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("?example=tour shows %q (example %q)", source[:min(len(source), 80)], name)
 	}
 	b.do("run the tour", run...)
-	output := eval[string](b, `document.querySelector("#output").innerText`)
-	want := commandLine(t, "tour.game", string(tour))
-	at := 0
-	for _, line := range strings.Split(strings.TrimSpace(want), "\n") {
-		i := strings.Index(output[at:], line)
-		if i < 0 {
-			t.Fatalf("#output lacks %q (in order) of what grundy run prints:\n%s", line, output)
+	sameAsCommandLine(t, b, "tour.game", string(tour))
+
+	// Every example, picked from the list, shows what grundy run prints.
+	names, _ := fs.Glob(examples.Files, "*.game")
+	for _, name := range names {
+		ex := strings.TrimSuffix(name, ".game")
+		if ex == "tour" {
+			continue
 		}
-		at += i + len(line)
-	}
-	if !strings.Contains(output, "checks passed, 0 failed") {
-		t.Fatalf("#output has no summary of the checks:\n%s", output)
+		b.do("pick "+ex, append([]chromedp.Action[chromedp.Void]{chromedp.Evaluate[chromedp.Void](`(() => {
+			const s = document.querySelector("#example");
+			s.value = "` + ex + `";
+			s.dispatchEvent(new Event("change"));
+		})()`)}, run...)...)
+		src, _ := examples.Files.ReadFile(name)
+		if got := eval[string](b, `document.querySelector("#source").value`); got != string(src) {
+			t.Fatalf("picking %s shows another program", ex)
+		}
+		sameAsCommandLine(t, b, name, string(src))
 	}
 
 	// An error is marked at its line.
@@ -126,10 +134,12 @@ func TestBrowser(t *testing.T) {
 	// Links: ?example= and ?code=.
 	b.do("open ?example=05_wythoff", append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(server.URL + "/?example=05_wythoff"), ready}, run...)...)
 	wythoff, _ := examples.Files.ReadFile("05_wythoff.game")
-	source := eval[string](b, `document.querySelector("#source").value`)
-	output = eval[string](b, `document.querySelector("#output").innerText`)
-	if source != string(wythoff) || !strings.Contains(output, "(3, 5)") || !strings.Contains(output, " 0 failed") {
-		t.Fatalf("?example=05_wythoff: %s", output)
+	if source := eval[string](b, `document.querySelector("#source").value`); source != string(wythoff) {
+		t.Fatalf("?example=05_wythoff shows %q", source[:min(len(source), 80)])
+	}
+	sameAsCommandLine(t, b, "05_wythoff.game", string(wythoff))
+	if cells := eval[int](b, `document.querySelectorAll("#output table.values td").length`); cells != 100 {
+		t.Fatalf("the printed sgtable of 05_wythoff is drawn with %d cells, want 100", cells)
 	}
 	code := base64.StdEncoding.EncodeToString([]byte("# π\nprint [sg(Kayles(n)) for n in 0..5]\n"))
 	b.do("open ?code=", append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(server.URL + "/?code=" + code), ready}, run...)...)
@@ -211,6 +221,24 @@ func eval[T any](b *tabDriver, expr string) T {
 // machine may be slow, but without sleeping when it is not.
 func waitFor(cond string) chromedp.Action[chromedp.Void] {
 	return chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(20*time.Millisecond))
+}
+
+// sameAsCommandLine checks that #output holds, in order, every line that
+// grundy run prints for the program, and that every check held.
+func sameAsCommandLine(t *testing.T, b *tabDriver, file, src string) {
+	t.Helper()
+	output := eval[string](b, `document.querySelector("#output").textContent`)
+	at := 0
+	for _, line := range strings.Split(strings.TrimSpace(commandLine(t, file, src)), "\n") {
+		i := strings.Index(output[at:], line)
+		if i < 0 {
+			t.Fatalf("%s: #output lacks %q (in order) of what grundy run prints:\n%s", file, line, output)
+		}
+		at += i + len(line)
+	}
+	if !strings.Contains(output, "checks passed, 0 failed") {
+		t.Fatalf("%s: #output has no summary of the checks, or one failed:\n%s", file, output)
+	}
 }
 
 // commandLine returns what grundy run prints for a program.

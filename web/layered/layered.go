@@ -9,6 +9,7 @@ import (
 	"html"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/render"
 )
@@ -32,62 +33,164 @@ type Box struct {
 	Layer   int
 }
 
+// Point is a point of the picture.
+type Point struct{ X, Y int }
+
+// Picture is a laid out graph.
+type Picture struct {
+	Boxes []Box // one per node, in the order of the graph's nodes
+	// Via lists, for each edge in the order of the graph's edges, the points
+	// it passes between its ends: one in each layer it crosses.
+	Via           [][]Point
+	Width, Height int
+}
+
+// dummyW is the width kept in a layer for an edge passing through it.
+const dummyW = 10
+
 // Layout places the nodes of g: node 0 (the start) alone in layer 0, every
 // other node one layer below the lowest of the nodes with a move to it (the
-// longest path from the start; on a cycle, below the nodes already placed),
-// and the nodes of a layer ordered by the mean position of their neighbours.
-// It returns one box per node, in the order of g.Nodes, and the size of the
-// picture.
-func Layout(g render.Graph) (boxes []Box, width, height int) {
+// longest path from the start; on a cycle, below the nodes already placed).
+// An edge that crosses layers passes through a point in each, which takes
+// part in the layout like a narrow node. The nodes of each layer are ordered
+// by the mean position of their neighbours, then each is moved towards the
+// mean of its neighbours' x as far as the boxes beside it allow.
+func Layout(g render.Graph) Picture {
 	n := len(g.Nodes)
 	index := map[int]int{}
 	for i, nd := range g.Nodes {
 		index[nd.ID] = i
 	}
-	succ, pred := make([][]int, n), make([][]int, n)
-	for _, e := range g.Edges {
+	var succ, pred [][]int
+	link := func(f, t int) {
+		succ[f] = append(succ[f], t)
+		pred[t] = append(pred[t], f)
+	}
+	succ, pred = make([][]int, n), make([][]int, n)
+	ends := make([][2]int, len(g.Edges)) // of each edge, -1 when it is not drawn
+	for k, e := range g.Edges {
 		f, okf := index[e.From]
 		t, okt := index[e.To]
+		ends[k] = [2]int{-1, -1}
 		if okf && okt && f != t {
-			succ[f] = append(succ[f], t)
-			pred[t] = append(pred[t], f)
+			ends[k] = [2]int{f, t}
+			link(f, t)
 		}
 	}
 	layer := layers(n, succ, pred)
+
+	// Dummy nodes, n and up, along the edges that cross layers.
+	succ, pred = make([][]int, n), make([][]int, n)
+	width := make([]int, n)
+	for i, nd := range g.Nodes {
+		width[i] = max(len([]rune(nd.Label)), 6)*charW + 2*padX
+	}
+	dummies := make([][]int, len(g.Edges))
+	for k, ft := range ends {
+		f, t := ft[0], ft[1]
+		if f < 0 {
+			continue
+		}
+		from := f
+		for l := layer[f] + 1; l < layer[t]; l++ {
+			d := len(layer)
+			layer, width = append(layer, l), append(width, dummyW)
+			succ, pred = append(succ, nil), append(pred, nil)
+			link(from, d)
+			dummies[k] = append(dummies[k], d)
+			from = d
+		}
+		link(from, t)
+	}
 	var rows [][]int
-	for i := range n {
+	for i := range layer {
 		for len(rows) <= layer[i] {
 			rows = append(rows, nil)
 		}
 		rows[layer[i]] = append(rows[layer[i]], i)
 	}
 	order(rows, succ, pred)
+	x := place(rows, width, succ, pred)
 
-	boxes = make([]Box, n)
-	for i, nd := range g.Nodes {
-		boxes[i].W = max(len([]rune(nd.Label)), 6)*charW + 2*padX
-		boxes[i].Layer = layer[i]
+	pic := Picture{Boxes: make([]Box, n), Via: make([][]Point, len(g.Edges))}
+	right := 0
+	for i := range layer {
+		right = max(right, x[i]+width[i]/2)
 	}
+	y := func(i int) int { return margin + nodeH/2 + layer[i]*layerH }
+	for i := range n {
+		pic.Boxes[i] = Box{X: x[i], Y: y(i), W: width[i], Layer: layer[i]}
+	}
+	for k, ds := range dummies {
+		for _, d := range ds {
+			pic.Via[k] = append(pic.Via[k], Point{x[d], y(d)})
+		}
+	}
+	pic.Width = right + margin
+	pic.Height = 2*margin + nodeH + (len(rows)-1)*layerH
+	return pic
+}
+
+// place gives each node of rows (in their order) its x, the centre of its box:
+// first packed and centred, then, over a few passes down and up, each moved
+// towards the mean x of its neighbours in the layer before, keeping the order
+// and the gaps. The leftmost box starts at the margin.
+func place(rows [][]int, width []int, succ, pred [][]int) []int {
+	x := make([]int, len(width))
 	for _, row := range rows {
-		w := -gapX
+		at := 0
 		for _, i := range row {
-			w += boxes[i].W + gapX
-		}
-		width = max(width, w)
-	}
-	for l, row := range rows {
-		w := -gapX
-		for _, i := range row {
-			w += boxes[i].W + gapX
-		}
-		x := margin + (width-w)/2
-		for _, i := range row {
-			boxes[i].X = x + boxes[i].W/2
-			boxes[i].Y = margin + nodeH/2 + l*layerH
-			x += boxes[i].W + gapX
+			x[i] = at + width[i]/2
+			at += width[i] + gapX
 		}
 	}
-	return boxes, width + 2*margin, 2*margin + nodeH + (len(rows)-1)*layerH
+	for pass := range 8 {
+		down := pass%2 == 0
+		for l := range rows {
+			if !down {
+				l = len(rows) - 1 - l
+			}
+			row := rows[l]
+			want := make([]int, len(row))
+			for k, i := range row {
+				nb := pred[i]
+				if !down {
+					nb = succ[i]
+				}
+				want[k] = x[i]
+				if len(nb) > 0 {
+					sum := 0
+					for _, j := range nb {
+						sum += x[j]
+					}
+					want[k] = sum / len(nb)
+				}
+			}
+			// Each box as near its wish as the boxes to its left allow,
+			// then pushed back left as little as the ones to its right need.
+			for k, i := range row {
+				x[i] = want[k]
+				if k > 0 {
+					prev := row[k-1]
+					x[i] = max(x[i], x[prev]+(width[prev]+width[i])/2+gapX)
+				}
+			}
+			for k := len(row) - 2; k >= 0; k-- {
+				i, next := row[k], row[k+1]
+				x[i] = min(x[i], x[next]-(width[next]+width[i])/2-gapX)
+			}
+		}
+	}
+	left := 0
+	for i := range x {
+		if i == 0 || x[i]-width[i]/2 < left {
+			left = x[i] - width[i]/2
+		}
+	}
+	for i := range x {
+		x[i] += margin - left
+	}
+	return x
 }
 
 // layers gives each node its layer: the length of the longest path to it from
@@ -187,7 +290,8 @@ func order(rows [][]int, succ, pred [][]int) {
 // Each node is a <g class="node"> whose data-pos holds the position, so that a
 // page can act on a click.
 func WriteSVG(w io.Writer, g render.Graph) error {
-	boxes, width, height := Layout(g)
+	pic := Layout(g)
+	boxes := pic.Boxes
 	index := map[int]int{}
 	for i, nd := range g.Nodes {
 		index[nd.ID] = i
@@ -196,7 +300,7 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" class="graph" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Helvetica, Arial, sans-serif" font-size="12">
 <defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker>
 <marker id="arrow-win" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c00"/></marker></defs>
-`, width, height, width, height)
+`, pic.Width, pic.Height, pic.Width, pic.Height)
 	if g.Title != "" {
 		fmt.Fprintf(bw, "<title>%s</title>\n", html.EscapeString(g.Title))
 	}
@@ -204,40 +308,42 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 	for _, b := range boxes {
 		taken = append(taken, rect{b.X - b.W/2, b.Y - nodeH/2, b.W, nodeH})
 	}
-	for _, e := range g.Edges {
+	for k, e := range g.Edges {
 		f, okf := index[e.From]
 		t, okt := index[e.To]
 		if !okf || !okt || f == t {
 			continue
 		}
-		a, b := boxes[f], boxes[t]
-		y1, y2, bend := a.Y+nodeH/2, b.Y-nodeH/2, 0
-		if b.Y <= a.Y { // a move back up, on a cycle: it bends aside
-			y1, y2, bend = a.Y-nodeH/2, b.Y+nodeH/2, nodeH
-		}
-		mid := (y1 + y2) / 2
+		segs := route(boxes[f], boxes[t], pic.Via[k])
 		win := !isP(g.Nodes[f]) && isP(g.Nodes[t])
 		stroke, widthPx, marker := "#777", 1, "arrow"
 		if win {
 			stroke, widthPx, marker = "#c00", 2, "arrow-win"
 		}
-		fmt.Fprintf(bw, `<path class="edge" d="M%d,%d C%d,%d %d,%d %d,%d" fill="none" stroke="%s" stroke-width="%d" marker-end="url(#%s)"><title>%s</title></path>`+"\n",
-			a.X, y1, a.X+bend, mid, b.X+bend, mid, b.X, y2, stroke, widthPx, marker, html.EscapeString(e.Label))
+		var d strings.Builder
+		fmt.Fprintf(&d, "M%d,%d", segs[0][0].X, segs[0][0].Y)
+		for _, c := range segs {
+			fmt.Fprintf(&d, " C%d,%d %d,%d %d,%d", c[1].X, c[1].Y, c[2].X, c[2].Y, c[3].X, c[3].Y)
+		}
+		fmt.Fprintf(bw, `<path class="edge" d="%s" fill="none" stroke="%s" stroke-width="%d" marker-end="url(#%s)"><title>%s</title></path>`+"\n",
+			d.String(), stroke, widthPx, marker, html.EscapeString(e.Label))
 		if e.Label == "" || len(g.Edges) > maxEdge {
 			continue
 		}
-		// The label goes at the middle of its edge, or a little before or
-		// after, wherever it covers no node and no other label; else it is
-		// left to the tooltip.
+		// The label goes on its edge where it covers no node and no other
+		// label, else it is left to the tooltip.
 		lw, lh := len([]rune(e.Label))*labelCharW+4, 12
-		for _, at := range []float64{0.5, 0.35, 0.65, 0.2, 0.8} {
-			x, y := bezier(at, a.X, a.X+bend, b.X+bend, b.X), bezier(at, y1, mid, mid, y2)
-			r := rect{x - lw/2, y - lh/2, lw, lh}
-			if !r.overlapsAny(taken) {
-				taken = append(taken, r)
-				fmt.Fprintf(bw, `<text x="%d" y="%d" text-anchor="middle" font-size="10" fill="#555" stroke="#fff" stroke-width="3" paint-order="stroke">%s</text>`+"\n",
-					x, y+4, html.EscapeString(e.Label))
-				break
+	place:
+		for _, c := range segs {
+			for _, at := range []float64{0.5, 0.3, 0.7} {
+				x, y := bezier(at, c[0].X, c[1].X, c[2].X, c[3].X), bezier(at, c[0].Y, c[1].Y, c[2].Y, c[3].Y)
+				r := rect{x - lw/2, y - lh/2, lw, lh}
+				if !r.overlapsAny(taken) {
+					taken = append(taken, r)
+					fmt.Fprintf(bw, `<text x="%d" y="%d" text-anchor="middle" font-size="10" fill="#555" stroke="#fff" stroke-width="3" paint-order="stroke">%s</text>`+"\n",
+						x, y+4, html.EscapeString(e.Label))
+					break place
+				}
 			}
 		}
 	}
@@ -267,6 +373,30 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 // none and its value is 0.
 func isP(n render.Node) bool {
 	return n.Outcome == "P" || n.Outcome == "" && n.Value == 0
+}
+
+// route returns the cubic Bézier segments of an edge from box a to box b
+// through the points via, each as its start, two control points and its end.
+// An edge passes through a layer vertically; a move back up (on a cycle)
+// leaves from the top of a and bends aside.
+func route(a, b Box, via []Point) [][4]Point {
+	if b.Y <= a.Y {
+		from, to := Point{a.X, a.Y - nodeH/2}, Point{b.X, b.Y + nodeH/2}
+		mid := (from.Y + to.Y) / 2
+		return [][4]Point{{from, {from.X + nodeH, mid}, {to.X + nodeH, mid}, to}}
+	}
+	pts := []Point{{a.X, a.Y + nodeH/2}}
+	for _, p := range via {
+		pts = append(pts, Point{p.X, p.Y - nodeH/2}, Point{p.X, p.Y + nodeH/2})
+	}
+	pts = append(pts, Point{b.X, b.Y - nodeH/2})
+	var segs [][4]Point
+	for i := 0; i+1 < len(pts); i++ {
+		p, q := pts[i], pts[i+1]
+		mid := (p.Y + q.Y) / 2
+		segs = append(segs, [4]Point{p, {p.X, mid}, {q.X, mid}, q})
+	}
+	return segs
 }
 
 // bezier returns the coordinate at t of a cubic Bézier curve.

@@ -21,7 +21,8 @@ func chain(n int) render.Graph {
 
 func TestLayersFollowLongestPath(t *testing.T) {
 	g := chain(5)
-	boxes, w, h := Layout(g)
+	pic := Layout(g)
+	boxes, w, h := pic.Boxes, pic.Width, pic.Height
 	for i, b := range boxes {
 		if b.Layer != i {
 			t.Errorf("node %d in layer %d, want %d (the longest path to it)", i, b.Layer, i)
@@ -34,6 +35,20 @@ func TestLayersFollowLongestPath(t *testing.T) {
 	}
 	if w <= 0 || h < 5*nodeH {
 		t.Errorf("size %dx%d", w, h)
+	}
+	// An edge that crosses layers passes through a point in each, clear
+	// of the boxes there.
+	for k, e := range g.Edges {
+		if len(pic.Via[k]) != e.To-e.From-1 {
+			t.Errorf("edge %d -> %d passes %d points", e.From, e.To, len(pic.Via[k]))
+		}
+		for _, p := range pic.Via[k] {
+			for _, b := range boxes {
+				if b.Y == p.Y && p.X > b.X-b.W/2-dummyW/2 && p.X < b.X+b.W/2+dummyW/2 {
+					t.Errorf("edge %d -> %d crosses node at %+v", e.From, e.To, b)
+				}
+			}
+		}
 	}
 }
 
@@ -51,7 +66,8 @@ func TestNoOverlapInALayer(t *testing.T) {
 			g.Edges = append(g.Edges, render.Edge{From: i, To: id})
 		}
 	}
-	boxes, width, _ := Layout(g)
+	pic := Layout(g)
+	boxes, width := pic.Boxes, pic.Width
 	for i, a := range boxes {
 		if a.X-a.W/2 < 0 || a.X+a.W/2 > width {
 			t.Errorf("node %d is outside the picture", i)
@@ -73,7 +89,7 @@ func TestNoOverlapInALayer(t *testing.T) {
 func TestCycle(t *testing.T) {
 	g := render.Graph{Nodes: []render.Node{{ID: 0, Label: "A", Outcome: "D"}, {ID: 1, Label: "B", Outcome: "D"}, {ID: 2, Label: "C", Outcome: "P"}},
 		Edges: []render.Edge{{From: 0, To: 1}, {From: 1, To: 0}, {From: 1, To: 2}}}
-	boxes, _, _ := Layout(g)
+	boxes := Layout(g).Boxes
 	if boxes[0].Layer != 0 || boxes[1].Layer != 1 || boxes[2].Layer != 2 {
 		t.Errorf("layers of a cycle: %+v", boxes)
 	}

@@ -99,10 +99,12 @@ func writeCode(b *bytes.Buffer, c *Chunk) {
 // writeResults writes what a chunk's statement showed.
 func writeResults(b *bytes.Buffer, c *Chunk) {
 	for _, it := range c.Output {
-		fmt.Fprintf(b, `<pre class="out">%s</pre>`+"\n", html.EscapeString(it.Text))
-		if it.Grid != nil {
+		if it.Grid != nil { // the table shows it; the text is there on request
+			fmt.Fprintf(b, `<details class="out"><summary>as printed</summary><pre class="out">%s</pre></details>`+"\n", html.EscapeString(it.Text))
 			WriteGrid(b, *it.Grid)
+			continue
 		}
+		fmt.Fprintf(b, `<pre class="out">%s</pre>`+"\n", html.EscapeString(it.Text))
 	}
 	if k := c.Check; k != nil && c.Err == "" {
 		if k.Passed {
