@@ -37,7 +37,7 @@ func chromium() string {
 // and shows what the command line prints, marks an error at its line, stops a
 // long solve, opens ?example= and ?code= links, and draws a table, a graph and
 // a game. Without a browser it is skipped, except in CI (CI=true), where
-// .ci/run installs one. GRUNDY_SCREENSHOT=FILE.png keeps a screenshot.
+// .ci/run installs one. GRUNDY_SCREENSHOT=DIR keeps screenshots there.
 func TestBrowser(t *testing.T) {
 	browser := chromium()
 	if browser == "" {
@@ -141,6 +141,8 @@ func TestBrowser(t *testing.T) {
 	if cells := eval[int](b, `document.querySelectorAll("#output table.values td").length`); cells != 100 {
 		t.Fatalf("the printed sgtable of 05_wythoff is drawn with %d cells, want 100", cells)
 	}
+	b.do("scroll to the table", chromedp.Evaluate[chromedp.Void](`document.querySelector("#output table.values").scrollIntoView()`))
+	b.screenshot("wythoff")
 	code := base64.StdEncoding.EncodeToString([]byte("# π\nprint [sg(Kayles(n)) for n in 0..5]\n"))
 	b.do("open ?code=", append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(server.URL + "/?code=" + code), ready}, run...)...)
 	if output := eval[string](b, `document.querySelector("#output").innerText`); !strings.Contains(output, "[0, 1, 2, 3, 1, 4]") {
@@ -163,9 +165,7 @@ func TestBrowser(t *testing.T) {
 	if nodes := eval[int](b, `document.querySelectorAll("#explore-out svg.graph .node").length`); nodes != 5 {
 		t.Fatalf("the graph of Nim(2) + Nim(1) has %d nodes", nodes)
 	}
-	if shot := os.Getenv("GRUNDY_SCREENSHOT"); shot != "" {
-		b.screenshot(strings.TrimSuffix(shot, ".png") + "-graph.png")
-	}
+	b.screenshot("graph")
 	b.do("play from a node of the graph",
 		chromedp.Click(css(`#explore-out svg.graph .node[data-pos="Nim(2) + Nim(1)"]`)),
 		waitFor(`document.querySelector("#play-moves button[data-n]") !== null`),
@@ -175,9 +175,7 @@ func TestBrowser(t *testing.T) {
 	if transcript := eval[string](b, `document.querySelector("#explore-out .transcript").textContent`); !strings.Contains(transcript, "You: take 1 from Nim(2) -> Nim(1)") {
 		t.Fatalf("the move clicked is not in the game:\n%s", transcript)
 	}
-	if shot := os.Getenv("GRUNDY_SCREENSHOT"); shot != "" {
-		b.screenshot(shot)
-	}
+	b.screenshot("play")
 }
 
 // tabDriver drives one browser tab for a test.
@@ -195,12 +193,17 @@ func (b *tabDriver) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// screenshot saves a picture of the whole page as PNG (quality 100).
-func (b *tabDriver) screenshot(file string) {
+// screenshot saves a picture of the page as PNG, when GRUNDY_SCREENSHOT=DIR
+// asks for them, as DIR/name.png.
+func (b *tabDriver) screenshot(name string) {
 	b.t.Helper()
-	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	dir := os.Getenv("GRUNDY_SCREENSHOT")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100)) // 100: PNG, not JPEG
 	if err == nil {
-		err = os.WriteFile(file, png, 0o644)
+		err = os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
 	}
 	if err != nil {
 		b.t.Fatal(err)

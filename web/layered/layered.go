@@ -5,9 +5,11 @@ package layered
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"html"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -132,65 +134,42 @@ func Layout(g render.Graph) Picture {
 }
 
 // place gives each node of rows (in their order) its x, the centre of its box:
-// first packed and centred, then, over a few passes down and up, each moved
-// towards the mean x of its neighbours in the layer before, keeping the order
-// and the gaps. The leftmost box starts at the margin.
+// first packed, then, over a few passes down and up, each moved towards the
+// mean x of its neighbours in the layer before, keeping the order and the
+// gaps. The leftmost box starts at the margin.
 func place(rows [][]int, width []int, succ, pred [][]int) []int {
-	x := make([]int, len(width))
+	x := make([]float64, len(width))
 	for _, row := range rows {
 		at := 0
 		for _, i := range row {
-			x[i] = at + width[i]/2
+			x[i] = float64(at + width[i]/2)
 			at += width[i] + gapX
 		}
 	}
-	for pass := range 8 {
-		down := pass%2 == 0
-		for l := range rows {
-			if !down {
-				l = len(rows) - 1 - l
-			}
-			row := rows[l]
-			want := make([]int, len(row))
-			for k, i := range row {
-				nb := pred[i]
-				if !down {
-					nb = succ[i]
-				}
-				want[k] = x[i]
-				if len(nb) > 0 {
-					sum := 0
-					for _, j := range nb {
-						sum += x[j]
-					}
-					want[k] = sum / len(nb)
-				}
-			}
-			// Each box as near its wish as the boxes to its left allow,
-			// then pushed back left as little as the ones to its right need.
-			for k, i := range row {
-				x[i] = want[k]
-				if k > 0 {
-					prev := row[k-1]
-					x[i] = max(x[i], x[prev]+(width[prev]+width[i])/2+gapX)
-				}
-			}
-			for k := len(row) - 2; k >= 0; k-- {
-				i, next := row[k], row[k+1]
-				x[i] = min(x[i], x[next]-(width[next]+width[i])/2-gapX)
+	sweep(rows, 8, succ, pred, x, func(row []int, want []float64) {
+		// Each box as near its wish as the boxes to its left allow, then
+		// pushed back left as little as the ones to its right need.
+		for k, i := range row {
+			x[i] = want[k]
+			if k > 0 {
+				prev := row[k-1]
+				x[i] = max(x[i], x[prev]+float64((width[prev]+width[i])/2+gapX))
 			}
 		}
-	}
-	left := 0
-	for i := range x {
-		if i == 0 || x[i]-width[i]/2 < left {
-			left = x[i] - width[i]/2
+		for k := len(row) - 2; k >= 0; k-- {
+			i, next := row[k], row[k+1]
+			x[i] = min(x[i], x[next]-float64((width[next]+width[i])/2+gapX))
 		}
-	}
+	})
+	left := math.Inf(1)
 	for i := range x {
-		x[i] += margin - left
+		left = min(left, x[i]-float64(width[i]/2))
 	}
-	return x
+	out := make([]int, len(x))
+	for i := range x {
+		out[i] = int(math.Round(x[i]-left)) + margin
+	}
+	return out
 }
 
 // layers gives each node its layer: the length of the longest path to it from
@@ -238,49 +217,52 @@ func layers(n int, succ, pred [][]int) []int {
 // the layer above, then below, alternately, which removes most crossings of a
 // small graph.
 func order(rows [][]int, succ, pred [][]int) {
-	pos := map[int]float64{}
-	place := func() {
-		for _, row := range rows {
-			for k, i := range row {
-				pos[i] = float64(k)
-			}
+	pos := make([]float64, len(succ))
+	for _, row := range rows {
+		for k, i := range row {
+			pos[i] = float64(k)
 		}
 	}
-	place()
-	for s := range sweeps {
-		down := s%2 == 0
+	sweep(rows, sweeps, succ, pred, pos, func(row []int, want []float64) {
+		key := map[int]float64{}
+		for k, i := range row {
+			key[i] = want[k]
+		}
+		slices.SortStableFunc(row, func(a, b int) int { return cmp.Compare(key[a], key[b]) })
+		for k, i := range row {
+			pos[i] = float64(k)
+		}
+	})
+}
+
+// sweep visits the layers top to bottom, then bottom to top, passes times in
+// all, and calls visit with each layer and, for each of its nodes, the mean
+// of at over its neighbours in the layer visited before (at of the node
+// itself when it has none there).
+func sweep(rows [][]int, passes int, succ, pred [][]int, at []float64, visit func(row []int, want []float64)) {
+	for p := range passes {
+		down := p%2 == 0
 		for l := range rows {
 			if !down {
 				l = len(rows) - 1 - l
 			}
 			row := rows[l]
-			key := map[int]float64{}
-			for _, i := range row {
+			want := make([]float64, len(row))
+			for k, i := range row {
 				nb := pred[i]
 				if !down {
 					nb = succ[i]
 				}
-				key[i] = pos[i]
+				want[k] = at[i]
 				if len(nb) > 0 {
 					sum := 0.0
 					for _, j := range nb {
-						sum += pos[j]
+						sum += at[j]
 					}
-					key[i] = sum / float64(len(nb))
+					want[k] = sum / float64(len(nb))
 				}
 			}
-			slices.SortStableFunc(row, func(a, b int) int {
-				switch {
-				case key[a] < key[b]:
-					return -1
-				case key[a] > key[b]:
-					return 1
-				}
-				return 0
-			})
-			for k, i := range row {
-				pos[i] = float64(k)
-			}
+			visit(row, want)
 		}
 	}
 }

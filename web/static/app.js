@@ -94,7 +94,7 @@ let errorLine = 0;
 
 function markError(line) {
   errorLine = line;
-  for (const el of gutter.querySelectorAll(".err")) el.classList.remove("err");
+  updateGutter(); // the program may have changed without an input event
   if (line > 0) {
     const lines = gutter.textContent.split("\n");
     gutter.innerHTML = lines.map((l, i) => i + 1 === line ? '<span class="err">' + l + "</span>" : l).join("\n");
@@ -122,10 +122,9 @@ function setSource(text) {
   source.value = text;
   source.scrollTop = 0;
   markError(0);
-  updateGutter();
 }
 
-source.addEventListener("input", () => { if (errorLine) markError(0); updateGutter(); });
+source.addEventListener("input", () => markError(0));
 source.addEventListener("scroll", () => { gutter.scrollTop = source.scrollTop; placeMark(); });
 source.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); }
@@ -174,6 +173,7 @@ async function explore(op) {
     const resp = await busyRequest({ op, source: source.value, expr }, op === "table" ? "Table" : "Graph");
     if (resp.error) showError(exploreOut, resp.error);
     else exploreOut.innerHTML = resp.html;
+    if (resp.errLine) markError(resp.errLine); // the program itself failed
   } catch (err) {
     exploreOut.innerHTML = '<p class="stopped">Stopped.</p>';
   }
@@ -187,7 +187,7 @@ async function playTurn() {
     exploreOut.innerHTML = '<p class="stopped">Stopped.</p>';
     return;
   }
-  if (resp.error) { showError(exploreOut, resp.error); return; }
+  if (resp.error) { showError(exploreOut, resp.error); if (resp.errLine) markError(resp.errLine); return; }
   const p = resp.play;
   exploreOut.innerHTML = '<pre class="transcript"></pre><div class="moves" id="play-moves"></div>';
   exploreOut.querySelector(".transcript").textContent = p.transcript;
