@@ -9,7 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/render"
+	"github.com/grundy-lang/grundy/teach"
 )
 
 // WriteHTML writes s as a worksheet: one self-contained HTML document with
@@ -179,6 +181,31 @@ func WriteGrid(b *bytes.Buffer, g render.Grid) {
 		b.WriteString("</div>")
 	}
 	b.WriteString("</div>\n")
+}
+
+// WriteTable writes a table of any values (one column per variable and per
+// expression, a row per case) as an HTML table.
+func WriteTable(b *bytes.Buffer, t *teach.Table) {
+	b.WriteString(`<div class="grid"><table class="values">`)
+	if t.Title != "" {
+		fmt.Fprintf(b, "<caption>%s</caption>", html.EscapeString(t.Title))
+	}
+	b.WriteString("<tr>")
+	for _, c := range t.Columns() {
+		fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(c))
+	}
+	b.WriteString("</tr>\n")
+	t.Cases(func(args, values []interp.Value) {
+		b.WriteString("<tr>")
+		for _, a := range args {
+			fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(a.String()))
+		}
+		for _, v := range values {
+			fmt.Fprintf(b, "<td>%s</td>", html.EscapeString(v.String()))
+		}
+		b.WriteString("</tr>\n")
+	})
+	b.WriteString("</table></div>\n")
 }
 
 // inlineSVG drops the XML declaration of an SVG document, which has no place

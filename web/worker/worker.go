@@ -161,18 +161,24 @@ func failure(err error) Response {
 	return Response{Error: text}
 }
 
-// table computes a table request, such as sg(Wythoff(a, b)) for a in 0..9, b in 0..9.
+// table computes a table request such as sg(Wythoff(a, b)) for a in 0..9, b in
+// 0..9, or sg(Kayles(n)), outcome(Kayles(n)) for n in 0..12: as grundy table
+// computes it, drawn with a heat map when its cells are integers.
 func table(ctx context.Context, in *interp.Interp, expr string) Response {
-	spec, err := teach.ParseTable(expr)
+	spec, err := teach.ParseTable("table", expr, 0)
 	if err != nil {
 		return failure(err)
 	}
-	g, err := teach.Table(ctx, in, spec)
+	t, err := teach.ComputeTable(ctx, in, spec)
 	if err != nil {
 		return failure(err)
 	}
 	var b bytes.Buffer
-	sheet.WriteGrid(&b, g)
+	if g, err := t.Heatmap(); err == nil {
+		sheet.WriteGrid(&b, g)
+	} else {
+		sheet.WriteTable(&b, t)
+	}
 	return Response{HTML: b.String(), OK: true}
 }
 

@@ -50,6 +50,10 @@ func TestTableGraphPlay(t *testing.T) {
 	if r.Error != "" || strings.Count(r.HTML, "<td") != 16 || !strings.Contains(r.HTML, "<svg") {
 		t.Fatalf("table: %+v", r)
 	}
+	r = handle(t, w, Request{Op: "table", Source: nimSrc, Expr: "sg(Kayles(n)), outcome(Kayles(n)) for n in 0..4"})
+	if r.Error != "" || strings.Count(r.HTML, "<tr>") != 6 || !strings.Contains(r.HTML, "<th>4</th><td>1</td><td>N</td>") {
+		t.Fatalf("a table of two columns: %+v", r)
+	}
 	r = handle(t, w, Request{Op: "table", Source: nimSrc, Expr: "sg(Nim(a)) fr a in 0..3"})
 	if r.Error == "" {
 		t.Fatal("a table without for was accepted")
