@@ -146,7 +146,7 @@ func TestTableHeatmap(t *testing.T) {
 		return fmt.Sprint(g.Title, " ", g.Rows, " ", g.Cols, " ", g.Cells)
 	}
 	for req, want := range map[string]string{
-		"sg(Wythoff(a, b)) for a in 0..2, b in 0..2": "sg(Wythoff(a, b)) [0 1 2] [0 1 2] [[0 1 2] [1 2 0] [2 0 1]]",
+		"sg(Wythoff(a, b)) for a in 0..2, b in 0..2":  "sg(Wythoff(a, b)) [0 1 2] [0 1 2] [[0 1 2] [1 2 0] [2 0 1]]",
 		"outcome(Nim(n) + Nim(2)) for n in [1, 2, 3]": "outcome(Nim(n) + Nim(2))  (0 = P, 1 = N) [0] [1 2 3] [[1 0 1]]",
 		"[n] for n in 0..1":                           "error: a picture needs values that are integers",
 		`n for n in ["a"]`:                            "error: a picture needs n to run over integers",
