@@ -52,16 +52,20 @@ func TestBrowser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 
-	dir := t.TempDir()
+	// The page as a static file host has it (web/build), and as grundy serve
+	// serves it.
+	site := t.TempDir()
 	src := web.SourceDir(ctx)
 	if src == "" {
 		t.Fatal("the test runs inside grundy's source, with Go installed")
 	}
-	if err := web.Build(ctx, src, dir); err != nil {
+	if err := web.WriteSite(ctx, src, site); err != nil {
 		t.Fatal(err)
 	}
-	server := httptest.NewServer(web.Handler(os.DirFS(dir)))
+	server := httptest.NewServer(http.FileServer(http.Dir(site)))
 	defer server.Close()
+	served := httptest.NewServer(web.Handler(os.DirFS(site)))
+	defer served.Close()
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(browser),
@@ -83,7 +87,15 @@ func TestBrowser(t *testing.T) {
 	}
 	ready := waitFor(`document.body.dataset.ready === "1"`)
 
-	// The tour: the page shows what grundy run prints, line for line.
+	// grundy serve's handler serves a page that works (compressed WebAssembly).
+	hello := base64.StdEncoding.EncodeToString([]byte("print 6 * 7\n"))
+	b.do("the page from grundy serve", append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(served.URL + "/?code=" + hello), ready}, run...)...)
+	if output := eval[string](b, `document.querySelector("#output").textContent`); !strings.Contains(output, "42") {
+		t.Fatalf("served by grundy serve, the page shows %q", output)
+	}
+
+	// The rest from a plain file server. The tour: the page shows what
+	// grundy run prints, line for line.
 	b.do("load the tour", chromedp.Navigate(server.URL+"/?example=tour"), ready)
 	t.Logf("the page was ready (WebAssembly compiled and started) %.0f ms after navigation started", eval[float64](b, `window.grundyReadyMs`))
 	tour, _ := examples.Files.ReadFile("tour.game")
@@ -121,7 +133,7 @@ func TestBrowser(t *testing.T) {
 
 	// Stop ends a long solve; the page works on.
 	b.do("stop a long solve",
-		chromedp.SetValue(css("#source"), "game Long(n) {\n  move k in 1..n -> Long(n - k)\n}\nprint sg(Long(1000000))\n"),
+		chromedp.SetValue(css("#source"), longSolve),
 		chromedp.Click(css("#run")),
 		waitFor(`!document.querySelector("#stop").disabled`),
 		chromedp.Click(css("#stop")),
@@ -150,6 +162,11 @@ func TestBrowser(t *testing.T) {
 	}
 	if source := eval[string](b, `document.querySelector("#source").value`); !strings.HasPrefix(source, "# π") {
 		t.Fatalf("?code= decodes UTF-8 wrongly: %q", source)
+	}
+
+	b.do("open ?example=nosuch", chromedp.Navigate(server.URL+"/?example=nosuch"), ready)
+	if output := eval[string](b, `document.querySelector("#output").textContent`); !strings.Contains(output, "There is no example nosuch") {
+		t.Fatalf("?example=nosuch: %s", output)
 	}
 
 	// A table, a graph, and a game played by clicking.
@@ -243,6 +260,16 @@ func sameAsCommandLine(t *testing.T, b *tabDriver, file, src string) {
 		t.Fatalf("%s: #output has no summary of the checks, or one failed:\n%s", file, output)
 	}
 }
+
+// longSolve takes minutes (a million positions of a thousand moves each, no
+// fast path) in little memory.
+const longSolve = `game Queen(a, b) {
+  move k in 1..a -> Queen(a - k, b)
+  move k in 1..b -> Queen(a, b - k)
+  move k in 1..min(a, b) -> Queen(a - k, b - k)
+}
+print sg(Queen(1000, 1000))
+`
 
 // commandLine returns what grundy run prints for a program.
 func commandLine(t *testing.T, file, src string) string {

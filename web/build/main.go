@@ -28,5 +28,5 @@ func main() {
 		fmt.Fprintln(os.Stderr, "build:", err)
 		os.Exit(2)
 	}
-	fmt.Printf("wrote the page to %s; serve that directory from any static file host\n", *out)
+	fmt.Printf("wrote the page, its WebAssembly included, to %s\n", *out)
 }
