@@ -89,9 +89,14 @@ func anyErr(s *Sheet) bool {
 	return false
 }
 
-// writeCode writes a chunk's program text with line numbers.
+// writeCode writes a chunk's program text with line numbers, greyed when
+// the run stopped before it.
 func writeCode(b *bytes.Buffer, c *Chunk) {
-	b.WriteString(`<pre class="code">`)
+	if c.Ran {
+		b.WriteString(`<pre class="code">`)
+	} else {
+		b.WriteString(`<pre class="code notrun" title="not run: the run stopped before this">`)
+	}
 	for i, line := range strings.Split(c.Code, "\n") {
 		fmt.Fprintf(b, `<span class="ln">%d</span>%s`+"\n", c.Line+i, html.EscapeString(line))
 	}

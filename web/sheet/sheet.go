@@ -129,6 +129,7 @@ type recorder struct {
 	grid   *render.Grid // of the value being printed
 }
 
+// start is called before statement s runs.
 func (r *recorder) start(s lang.Stmt) {
 	r.finish()
 	r.cur, r.stmt = r.index[s], s
