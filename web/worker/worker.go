@@ -14,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/examples"
 	"github.com/grundy-lang/grundy/interp"
@@ -30,6 +31,10 @@ const File = "program.game"
 // MaxPositions bounds the memo of a session in the page, as --max-positions
 // does on the command line; a browser tab has less memory than a machine.
 const MaxPositions = 2_000_000
+
+// MaxShown is the most bytes of one print the page shows: a browser
+// would struggle with the millions a print of a big list can write.
+const MaxShown = 100_000
 
 // MaxGraphNodes is the most positions a graph in the page shows.
 const MaxGraphNodes = 150
@@ -124,6 +129,16 @@ func newSession() *interp.Interp {
 func (w *Worker) run(ctx context.Context, src string) Response {
 	in := newSession()
 	s := sheet.Run(ctx, in, File, src)
+	for _, c := range s.Chunks {
+		for k, it := range c.Output {
+			if cut := MaxShown; len(it.Text) > cut {
+				for !utf8.RuneStart(it.Text[cut]) {
+					cut--
+				}
+				c.Output[k].Text = fmt.Sprintf("%s… (%d more bytes)", it.Text[:cut], len(it.Text)-cut)
+			}
+		}
+	}
 	var b bytes.Buffer
 	sheet.WriteResults(&b, s) // writing to a buffer cannot fail
 	resp := Response{HTML: b.String(), OK: s.OK(), ErrLine: s.ErrLine}

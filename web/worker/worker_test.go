@@ -32,6 +32,13 @@ func TestRun(t *testing.T) {
 	}
 }
 
+func TestLongOutputCut(t *testing.T) {
+	r := handle(t, &Worker{}, Request{Op: "run", Source: "print list(0..100000)\n"})
+	if len(r.HTML) > MaxShown+1000 || !strings.Contains(r.HTML, "… (") || !strings.Contains(r.HTML, "more bytes)") {
+		t.Fatalf("a print of a long list shows %d bytes", len(r.HTML))
+	}
+}
+
 func TestRunErrorLine(t *testing.T) {
 	w := &Worker{}
 	r := handle(t, w, Request{Op: "run", Source: "print 1\n\nprint sg(Nim(3)\n"})
