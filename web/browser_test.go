@@ -104,6 +104,8 @@ func TestBrowser(t *testing.T) {
 	}
 	b.do("run the tour", run...)
 	sameAsCommandLine(t, b, "tour.game", string(tour))
+	t.Logf("the tour in the page: %s", eval[string](b, `document.querySelector("#status").textContent`))
+	b.screenshot("tour")
 
 	// Every example, picked from the list, shows what grundy run prints.
 	names, _ := fs.Glob(examples.Files, "*.game")

@@ -54,9 +54,9 @@ func WriteResults(w io.Writer, s *Sheet) error {
 		if len(c.Output) == 0 && c.Check == nil && c.Err == "" {
 			continue
 		}
-		fmt.Fprintf(&b, `<div class="result"><a class="line" href="#" data-line="%d">line %d</a>`+"\n", c.Line, c.Line)
+		fmt.Fprintf(&b, `<div class="result"><a class="line" href="#" data-line="%d">line %d</a><div>`+"\n", c.Stmt, c.Stmt)
 		writeResults(&b, c)
-		b.WriteString("</div>\n")
+		b.WriteString("</div></div>\n")
 	}
 	if s.Err != nil && !anyErr(s) {
 		fmt.Fprintf(&b, `<pre class="error">%s</pre>`+"\n", html.EscapeString(s.ErrText))

@@ -33,6 +33,7 @@ type Sheet struct {
 // what it showed when it ran.
 type Chunk struct {
 	Line   int    // the line Code starts on, from 1
+	Stmt   int    // the line the statement starts on
 	Code   string // the statement's text with its comments
 	Ran    bool   // whether the statement started
 	Output []Item
@@ -235,7 +236,7 @@ func cut(src string, stmts []lang.Stmt) []*Chunk {
 		for end > start && strings.TrimSpace(lines[end-1]) == "" {
 			end--
 		}
-		chunks = append(chunks, &Chunk{Line: start + 1, Code: strings.TrimRight(strings.Join(lines[start:end], ""), "\n")})
+		chunks = append(chunks, &Chunk{Line: start + 1, Stmt: stmtPos(stmts[i]).Line, Code: strings.TrimRight(strings.Join(lines[start:end], ""), "\n")})
 	}
 	return chunks
 }

@@ -72,7 +72,7 @@ func TestSheet(t *testing.T) {
 	if game.Line != 1 || !strings.HasPrefix(game.Code, "# Tables\ngame W") || !game.Ran {
 		t.Errorf("game chunk: %+v", game)
 	}
-	if table.Line != 7 || !strings.HasPrefix(table.Code, "# the values\nprint") {
+	if table.Line != 7 || table.Stmt != 8 || !strings.HasPrefix(table.Code, "# the values\nprint") {
 		t.Errorf("table chunk at line %d: %q", table.Line, table.Code)
 	}
 	g := table.Output[0].Grid
