@@ -20,7 +20,7 @@ func WriteMarkdown(w io.Writer, s *Sheet) error {
 	for _, c := range s.Chunks {
 		fmt.Fprintf(&b, "\n%s", fence("grundy", c.Code))
 		for _, it := range c.Output {
-			b.WriteString(fence("", it.Text))
+			b.WriteString("\n" + fence("text", it.Text))
 			if it.Grid != nil {
 				markdownGrid(&b, *it.Grid)
 			}
@@ -29,15 +29,15 @@ func WriteMarkdown(w io.Writer, s *Sheet) error {
 			if k.Passed {
 				fmt.Fprintf(&b, "\n✓ check holds (%s)\n", cases(k.Cases))
 			} else {
-				b.WriteString(fence("", "✗ "+k.Failure))
+				b.WriteString("\n" + fence("text", "✗ "+k.Failure))
 			}
 		}
 		if c.Err != "" {
-			b.WriteString(fence("", c.Err))
+			b.WriteString("\n" + fence("text", c.Err))
 		}
 	}
 	if s.Err != nil && !anyErr(s) {
-		b.WriteString("\n" + fence("", s.ErrText))
+		b.WriteString("\n" + fence("text", s.ErrText))
 	}
 	_, err := w.Write(b.Bytes())
 	return err
