@@ -24,7 +24,7 @@ func (r *runner) serve(ctx context.Context, args []string) int {
 		fmt.Fprintf(r.stderr, "grundy serve: unexpected %q; the only option is --addr ADDR\n", words[0])
 		return exitError
 	}
-	generated, err := web.GeneratedFiles(ctx, func(s string) { fmt.Fprintln(r.stderr, "grundy serve: "+s) })
+	site, err := web.Site(ctx, func(s string) { fmt.Fprintln(r.stderr, "grundy serve: "+s) })
 	if err != nil {
 		return r.report(err)
 	}
@@ -32,7 +32,7 @@ func (r *runner) serve(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(err)
 	}
-	srv := &http.Server{Handler: web.Handler(generated), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: web.Handler(site), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(r.stdout, "grundy: the page is at http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	go func() {
 		<-ctx.Done()

@@ -291,6 +291,10 @@ func TestHandler(t *testing.T) {
 	for _, name := range web.Generated {
 		os.WriteFile(filepath.Join(dir, name), []byte("generated "+name), 0o644)
 	}
+	for name, data := range web.Page() {
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("not part of the page"), 0o644)
 	big := bytes.Repeat([]byte("wasm "), 2000)
 	os.WriteFile(filepath.Join(dir, "grundy.wasm"), big, 0o644)
 	server := httptest.NewServer(web.Handler(os.DirFS(dir)))
@@ -311,7 +315,7 @@ func TestHandler(t *testing.T) {
 			t.Errorf("%s: %d %s, want 200 %s", path, resp.StatusCode, resp.Header.Get("Content-Type"), want)
 		}
 	}
-	for _, path := range []string{"/missing.js", "/../go.mod", "/static/index.html"} {
+	for _, path := range []string{"/missing.js", "/../go.mod", "/static/index.html", "/secret.txt"} {
 		resp, err := server.Client().Get(server.URL + path)
 		if err != nil {
 			t.Fatal(err)

@@ -1,7 +1,8 @@
 // Package web is grundy in the browser: one static page (static/) whose
-// interpreter is grundy itself compiled to WebAssembly (wasm/). The page needs
-// two generated files beside it, grundy.wasm and Go's wasm_exec.js; Build makes
-// them with the Go toolchain from this source, and Handler serves the page.
+// interpreter is grundy itself compiled to WebAssembly (wasm/). Beside its
+// own files the page needs Generated ones, made from the source: Build makes
+// the WebAssembly with the Go toolchain, WriteSite writes the whole page into
+// a directory, and Handler serves it for grundy serve.
 //
 // How the WebAssembly gets into `grundy serve` is explained in docs/web.md.
 package web
@@ -32,19 +33,21 @@ import (
 // Module is the path of the module whose source Build compiles.
 const Module = "github.com/grundy-lang/grundy"
 
-// Generated are the files Build makes, which are not in the repository.
-var Generated = []string{"grundy.wasm", "wasm_exec.js"}
+// Generated are the files of the page that are made from the source, not
+// kept in the repository: the WebAssembly, the Go runtime's wasm_exec.js that
+// goes with it, and the style of the output (from package sheet).
+var Generated = []string{"grundy.wasm", "wasm_exec.js", "sheet.css"}
 
-// static holds the page; grundy.wasm and wasm_exec.js are among them only
-// when `go generate ./web` made them before the binary was built.
+// static holds the page; the Generated files are among them only when `go
+// generate ./web` made them before the binary was built.
 //
 //go:embed static
 var static embed.FS
 
-// Page returns the page's own files: index.html, app.js, worker.js,
-// style.css and sheet.css (the style of the output, shared with worksheets).
+// Page returns the page's files that are not Generated: index.html, app.js,
+// worker.js and style.css.
 func Page() map[string][]byte {
-	files := map[string][]byte{"sheet.css": []byte(sheet.Style)}
+	files := map[string][]byte{}
 	entries, _ := fs.ReadDir(static, "static") // the directory is embedded
 	for _, e := range entries {
 		if !slices.Contains(Generated, e.Name()) && !e.IsDir() {
@@ -54,8 +57,8 @@ func Page() map[string][]byte {
 	return files
 }
 
-// Embedded returns the generated files embedded in this binary, or nil when
-// it was built without them.
+// Embedded returns the whole page embedded in this binary, or nil when it was
+// built without the Generated files.
 func Embedded() fs.FS {
 	sub, _ := fs.Sub(static, "static") // "static" is a valid path
 	for _, name := range Generated {
@@ -115,12 +118,15 @@ func Build(ctx context.Context, srcDir, outDir string) error {
 }
 
 // WriteSite writes the whole page into dir, ready for any static file host:
-// the page's files and the generated ones, built from the source in srcDir.
+// the page's files and the Generated ones, the WebAssembly built from the
+// source in srcDir (which should be the source of this program).
 func WriteSite(ctx context.Context, srcDir, dir string) error {
 	if err := Build(ctx, srcDir, dir); err != nil {
 		return err
 	}
-	for name, data := range Page() {
+	files := Page()
+	files["sheet.css"] = []byte(sheet.Style)
+	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return err
 		}
@@ -128,23 +134,22 @@ func WriteSite(ctx context.Context, srcDir, dir string) error {
 	return nil
 }
 
-// Handler serves the page: its own files, and grundy.wasm and wasm_exec.js
-// from generated.
-func Handler(generated fs.FS) http.Handler {
-	page := Page()
+// Handler serves the page from site, which holds its files (those of Page
+// and the Generated ones) and nothing else that is served.
+func Handler(site fs.FS) http.Handler {
 	zipped := &gzipCache{files: map[string][]byte{}}
+	page := Page()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		if name == "" {
 			name = "index.html"
 		}
-		data, ok := page[name]
-		if !ok && slices.Contains(Generated, name) {
-			var err error
-			data, err = fs.ReadFile(generated, name)
-			ok = err == nil
+		if _, ok := page[name]; !ok && !slices.Contains(Generated, name) {
+			http.NotFound(w, r)
+			return
 		}
-		if !ok {
+		data, err := fs.ReadFile(site, name)
+		if err != nil {
 			http.NotFound(w, r)
 			return
 		}
@@ -192,30 +197,32 @@ var contentTypes = map[string]string{
 	".wasm": "application/wasm",
 }
 
-// GeneratedFiles returns grundy.wasm and wasm_exec.js for the page: built
-// from the source when the current directory is in grundy's source and Go
-// is installed (so that the page always runs the code as it is, a few
-// seconds once the Go build cache is warm), otherwise the copies embedded in
-// the binary, otherwise ErrNoWasm. say is told what is happening.
-func GeneratedFiles(ctx context.Context, say func(string)) (fs.FS, error) {
+// Site returns the whole page for grundy serve: when the current directory
+// is in grundy's source and Go is installed, built from that source with its
+// own web/build (the page and its WebAssembly always as the code is now, in a
+// few seconds once the Go build cache is warm); otherwise the page embedded
+// in the binary; otherwise ErrNoWasm. say is told what is happening.
+func Site(ctx context.Context, say func(string)) (fs.FS, error) {
 	if src := SourceDir(ctx); src != "" {
 		cache, err := os.UserCacheDir()
 		if err != nil {
 			cache = os.TempDir()
 		}
 		dir := filepath.Join(cache, "grundy", "web")
-		say("building the page's WebAssembly from " + src + " (the first time takes a minute)")
-		if err := Build(ctx, src, dir); err != nil {
-			return nil, err
+		say("building the page from " + src + " (the first time takes a minute)")
+		build := exec.CommandContext(ctx, "go", "run", "./web/build", "-o", dir)
+		build.Dir = src
+		if out, err := build.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("building the page: %v\n%s", err, out)
 		}
 		return os.DirFS(dir), nil
 	}
-	if fsys := Embedded(); fsys != nil {
-		return fsys, nil
+	if site := Embedded(); site != nil {
+		return site, nil
 	}
 	return nil, ErrNoWasm
 }
 
-// ErrNoWasm is the error of GeneratedFiles when there is neither an embedded
+// ErrNoWasm is the error of Site when there is neither an embedded
 // copy nor a source tree to build them from.
 var ErrNoWasm = errors.New("this grundy was built without the page's WebAssembly, and the current directory is not grundy's source (with Go installed) to build it from: run grundy serve inside a clone of grundy, or build the binary with go generate ./web && go build")
