@@ -108,3 +108,25 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("examples: %d, first %q", len(ex), ex[0].Name)
 	}
 }
+
+func TestBadRequests(t *testing.T) {
+	w := &Worker{}
+	var resp Response
+	if err := json.Unmarshal(w.HandleJSON(context.Background(), []byte("{not json")), &resp); err != nil || !strings.HasPrefix(resp.Error, "bad request") {
+		t.Errorf("bad JSON: %+v %v", resp, err)
+	}
+	for _, c := range []struct {
+		req  Request
+		want string
+	}{
+		{Request{Op: "fly"}, `unknown request "fly"`},
+		{Request{Op: "graph", Expr: "3 + "}, "position:1:"},
+		{Request{Op: "graph", Expr: "[1, 2]"}, "graph needs a game position"},
+		{Request{Op: "play", Expr: "Nim("}, "position:1:"},
+		{Request{Op: "table", Source: "print (", Expr: "n for n in 0..2"}, "program.game:1:"},
+	} {
+		if r := handle(t, w, c.req); !strings.Contains(r.Error, c.want) {
+			t.Errorf("%+v: error %q, want %q", c.req, r.Error, c.want)
+		}
+	}
+}
