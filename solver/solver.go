@@ -1,7 +1,9 @@
 // Package solver computes Sprague-Grundy values of impartial games whose positions
 // are interned to dense integer ids. It knows nothing of the language: a Rules
 // implementation tells it the options of a position, and the solver walks the game
-// DAG lazily, with an explicit stack, memoizing every value it computes.
+// DAG lazily, with an explicit stack, memoizing every value it computes. Where the
+// moves of a game return to an earlier position, it switches to retrograde analysis
+// and Smith's labelling for generalized values (see loopy.go).
 package solver
 
 import (
@@ -83,9 +85,10 @@ func (e *LimitError) Error() string {
 	return fmt.Sprintf("stopped: the %s limit (%d) was reached; %s", e.Limit, e.Value, e.Hint)
 }
 
-// CycleError reports that a game's moves returned to an earlier position, or that a
-// query made while solving a position (a where sg(...) in its moves) asked for a
-// position that was still being solved.
+// CycleError reports that a query made while solving a position (a where sg(...) in
+// its moves) asked for a position that was still being solved, or that the moves of
+// a game played in misère returned to an earlier position (misère play of loopy
+// games is not supported).
 type CycleError struct {
 	Cycle []string // the positions of the loop, first repeated at the end
 	Query bool     // the loop closes through a query, not through moves alone
@@ -96,12 +99,16 @@ func (e *CycleError) Error() string {
 		return fmt.Sprintf("solving %s needs the value of %s, which is still being solved: a query such as sg inside the moves (a where clause) asks for it again (%s)",
 			e.Cycle[0], e.Cycle[len(e.Cycle)-1], strings.Join(e.Cycle, " -> "))
 	}
-	return "the game is loopy: its moves return to an earlier position: " + strings.Join(e.Cycle, " -> ")
+	return "misère play of a loopy game is not supported: its moves return to an earlier position (" +
+		strings.Join(e.Cycle, " -> ") + "); in normal play sg and outcome handle loops"
 }
 
+// The value table holds a finite value (>= 0), one of these marks, or an infinite
+// value encoded as infBase - k, where k indexes the interned sets of finite values.
 const (
 	unknown = -1
 	onStack = -2
+	infBase = -3
 )
 
 // Solver memoizes normal-play values. Its tables last for its whole life, so every
@@ -118,7 +125,8 @@ type Solver struct {
 	// displays.
 	OnProgress func(positions int)
 
-	vals   []int64 // value per Pos, or unknown / onStack
+	vals   []int64 // value per Pos, or unknown / onStack, infinite values encoded (infBase)
+	kSets  kTable  // the sets K of the infinite values ∞K
 	solved int     // how many values are memoized
 	free   []*walk // reusable walk states
 	mex    mexSet
@@ -144,7 +152,7 @@ func (s *Solver) Stats() Stats {
 	return Stats{Positions: s.solved, Bytes: cap(s.vals) * 8, Hits: s.hits}
 }
 
-// Known returns p's memoized value, if any.
+// Known returns p's memoized value, if any and finite.
 func (s *Solver) Known(p Pos) (int64, bool) {
 	if int(p) < len(s.vals) && s.vals[p] >= 0 {
 		return s.vals[p], true
@@ -152,11 +160,22 @@ func (s *Solver) Known(p Pos) (int64, bool) {
 	return 0, false
 }
 
+// KnownGrundy returns p's memoized generalized value, if any.
+func (s *Solver) KnownGrundy(p Pos) (Grundy, bool) {
+	if int(p) < len(s.vals) && solvedCode(s.vals[p]) {
+		return s.decode(s.vals[p]), true
+	}
+	return Grundy{}, false
+}
+
+// solvedCode reports whether a value table entry is a value rather than a mark.
+func solvedCode(v int64) bool { return v >= 0 || v <= infBase }
+
 // Forget drops the memoized values of the given positions (for example when the game
 // they belong to is redefined).
 func (s *Solver) Forget(ps []Pos) {
 	for _, p := range ps {
-		if int(p) < len(s.vals) && s.vals[p] >= 0 {
+		if int(p) < len(s.vals) && solvedCode(s.vals[p]) {
 			s.vals[p] = unknown
 			s.solved--
 		}
@@ -216,9 +235,33 @@ type walk struct {
 }
 
 // Value returns the normal-play Sprague-Grundy value of p, solving every position
-// it needs. It honours ctx and the solver's limits.
+// it needs. It honours ctx and the solver's limits. When p's generalized value is
+// infinite (p is in or leads to a loop), it returns an *InfiniteError: use Grundy
+// for games that may loop.
 func (s *Solver) Value(ctx context.Context, p Pos) (int64, error) {
-	if v := s.state(p); v >= 0 {
+	g, err := s.Grundy(ctx, p)
+	if err == nil && g.Inf {
+		return 0, &InfiniteError{Pos: s.rules.Describe(p), Value: g}
+	}
+	return g.Nim, err
+}
+
+// Grundy returns the generalized Sprague-Grundy value of p (Smith): its nim value,
+// or ∞K when p is in or leads to a loop. Positions are solved by the memoized
+// depth-first walk; when a move returns to a position on the walk's stack, the
+// positions reachable from p that are not solved yet are solved together by
+// retrograde analysis (see solveLoopy).
+func (s *Solver) Grundy(ctx context.Context, p Pos) (Grundy, error) {
+	v, err := s.value(ctx, p)
+	if err != nil {
+		return Grundy{}, err
+	}
+	return s.decode(v), nil
+}
+
+// value is Grundy with the value encoded as in the value table.
+func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
+	if v := s.state(p); solvedCode(v) {
 		s.hits++
 		return v, nil
 	}
@@ -253,15 +296,23 @@ func (s *Solver) Value(ctx context.Context, p Pos) (int64, error) {
 		for f.next < len(w.arena.Comps) {
 			c := w.arena.Comps[f.next]
 			v := s.state(c)
-			if v >= 0 {
+			if solvedCode(v) {
 				s.hits++
 				f.next++
 				continue
 			}
 			if v == onStack {
-				err := s.cycle(w, c)
+				if !w.holds(c) {
+					err := s.cycle(w, c)
+					s.unwind(w)
+					return 0, err
+				}
+				// A loop: what is solved so far stays; the rest goes to retrograde analysis.
 				s.unwind(w)
-				return 0, err
+				if err := s.solveLoopy(ctx, p); err != nil {
+					return 0, err
+				}
+				return s.vals[p], nil
 			}
 			if sv, ok := s.rules.Shortcut(c); ok {
 				s.store(c, sv)
@@ -318,7 +369,9 @@ func (o *Options) truncate(comps, opts int) {
 	o.Comps, o.Ends, o.Nims = o.Comps[:comps], o.Ends[:opts], o.Nims[:opts]
 }
 
-// mexOf computes the mex of the options stored from optBase (components from compBase).
+// mexOf computes the mex of the options stored from optBase (components from
+// compBase): the value of a position whose options are all solved. An option with
+// an infinite value (it leads to a loop) takes the generalized rule, mexOfLoopy.
 func (s *Solver) mexOf(a *Options, optBase, compBase int) int64 {
 	n := len(a.Ends) - optBase
 	s.mex.reset(n)
@@ -326,12 +379,51 @@ func (s *Solver) mexOf(a *Options, optBase, compBase int) int64 {
 	for i := optBase; i < len(a.Ends); i++ {
 		x := a.Nims[i]
 		for _, c := range a.Comps[start:a.Ends[i]] {
-			x ^= s.vals[c]
+			v := s.vals[c]
+			if v < 0 {
+				return s.mexOfLoopy(a, optBase, compBase)
+			}
+			x ^= v
 		}
 		start = a.Ends[i]
 		s.mex.add(x)
 	}
 	return s.mex.mex()
+}
+
+// mexOfLoopy is the generalized value of a position whose options are all solved,
+// some of them infinite: its value is the mex m of the finite option values when
+// every infinite option ∞K has m in K (it can answer a move to it by moving to m),
+// and ∞ with the finite option values otherwise.
+func (s *Solver) mexOfLoopy(a *Options, optBase, compBase int) int64 {
+	var finite []int64
+	var infinite []int64
+	start := int32(compBase)
+	for i := optBase; i < len(a.Ends); i++ {
+		x := s.sumCode(a.Comps[start:a.Ends[i]], a.Nims[i])
+		start = a.Ends[i]
+		if x >= 0 {
+			finite = append(finite, x)
+		} else {
+			infinite = append(infinite, x)
+		}
+	}
+	m := Mex(finite)
+	for _, x := range infinite {
+		if !s.kSets.has(infBase-x, m) {
+			return s.kSets.code(finite)
+		}
+	}
+	return m
+}
+
+// sumCode is the encoded value of the sum of solved components and a nim value.
+func (s *Solver) sumCode(comps []Pos, nim int64) int64 {
+	g := Finite(nim)
+	for _, c := range comps {
+		g = g.Add(s.decode(s.vals[c]))
+	}
+	return s.encode(g)
 }
 
 // cycle builds the error for a move from the top of the stack back to c.
@@ -352,6 +444,16 @@ func (s *Solver) cycle(w *walk, c Pos) error {
 	}
 	names = append(names, s.rules.Describe(c))
 	return &CycleError{Cycle: names, Query: query}
+}
+
+// holds reports whether p is on w's stack.
+func (w *walk) holds(p Pos) bool {
+	for i := range w.stack {
+		if w.stack[i].pos == p {
+			return true
+		}
+	}
+	return false
 }
 
 // unwind clears the on-stack marks of an abandoned walk.

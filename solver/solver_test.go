@@ -127,21 +127,15 @@ func TestNimbersInOptionsAndShortcut(t *testing.T) {
 	}
 }
 
-func TestCycleIsReported(t *testing.T) {
+// A ring of moves is a loop: every position is a draw, ∞{}, asked first or later.
+func TestRingIsADraw(t *testing.T) {
 	s := New(heapRules{moves: func(n int, o *Options) {
 		o.Add(0, Pos((n+1)%3))
 	}})
-	_, err := s.Value(context.Background(), 0)
-	var ce *CycleError
-	if !errors.As(err, &ce) {
-		t.Fatalf("want a CycleError, got %v", err)
-	}
-	if got := strings.Join(ce.Cycle, " -> "); got != "H(0) -> H(1) -> H(2) -> H(0)" {
-		t.Errorf("cycle = %s", got)
-	}
-	// The solver is still usable and nothing stays marked.
-	if _, err := s.Value(context.Background(), 1); !errors.As(err, &ce) {
-		t.Errorf("second query: %v", err)
+	for _, p := range []Pos{0, 1, 2} {
+		if g, err := s.Grundy(context.Background(), p); err != nil || g.String() != "∞{}" || g.Outcome() != 'D' {
+			t.Errorf("H(%d) = %v, %v; want ∞{}, a draw", p, g, err)
+		}
 	}
 }
 

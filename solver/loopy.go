@@ -1,0 +1,315 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Loopy games: when the depth-first walk meets a position that is still on its
+// stack, the positions reachable from the query that are not solved yet form a
+// loopGraph, explored with an explicit stack and solved by Smith's labelling
+// (Fraenkel and Yesha's algorithm for the generalized Sprague-Grundy function):
+//
+//	for m = 0, 1, 2, ... while some position is unlabelled:
+//	  label m every unlabelled u with no option labelled m whose every option
+//	    that is unlabelled or ∞ has an option labelled m (retrograde analysis:
+//	    each u counts such options not yet known to reach m; a queue holds the
+//	    positions just labelled m);
+//	  label ∞ every unlabelled u with no option labelled m.
+//
+// Level 0 is the classic retrograde analysis of win, loss and draw: value 0 is a
+// loss for the player to move, a position with an option of value 0 is a win, and
+// a position that gets ∞ with no option of value 0 is a draw. Each level costs
+// time linear in the positions still open plus their moves; a position still open
+// at level m has options of every value below m, so the number of levels is at
+// most one more than the largest number of moves of a position.
+
+// LoopySumError reports a move of a loopy game to a sum one of whose parts is on
+// the loop being solved: values of such sums need the whole product of the parts,
+// which the solver does not search.
+type LoopySumError struct {
+	From, Part string
+}
+
+func (e *LoopySumError) Error() string {
+	return fmt.Sprintf("a move from %s leads to a sum with %s, which is on a loop of the same game: loopy games whose moves lead to sums (or add nimbers) inside a loop are not supported", e.From, e.Part)
+}
+
+// loopGraph holds the positions being solved by retrograde analysis. Position i
+// of the graph is pos[i]; its options are edges to graph positions
+// succ[succLo[i]:succHi[i]] and options already solved, whose value codes are
+// fixed[fixLo[i]:fixHi[i]]. pred lists the reverse edges (CSR, from predLo).
+type loopGraph struct {
+	pos            []Pos
+	index          map[Pos]int32
+	succ           []int32
+	succLo, succHi []int32
+	fixed          []int64
+	fixLo, fixHi   []int32
+	pred, predLo   []int32
+}
+
+// solveLoopy solves every position reachable from root that is not solved yet.
+func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
+	g := &loopGraph{index: map[Pos]int32{}}
+	err := s.explore(ctx, g, root)
+	if err == nil {
+		var labels []int64
+		if labels, err = s.label(ctx, g); err == nil {
+			for i, p := range g.pos {
+				s.store(p, labels[i])
+			}
+			return nil
+		}
+	}
+	for _, p := range g.pos {
+		s.vals[p] = unknown
+	}
+	return err
+}
+
+// add makes p a position of the graph, to be expanded.
+func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
+	if s.Limits.MaxPositions > 0 && s.solved+len(g.pos) >= s.Limits.MaxPositions {
+		return 0, &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
+	}
+	i := int32(len(g.pos))
+	g.index[p] = i
+	g.pos = append(g.pos, p)
+	s.vals[p] = onStack
+	*todo = append(*todo, i)
+	return i, nil
+}
+
+// explore expands every unsolved position reachable from root into g.
+func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
+	var todo []int32
+	if _, err := s.add(g, root, &todo); err != nil {
+		return err
+	}
+	n := len(g.pos)
+	g.succLo, g.succHi = make([]int32, 0, n), make([]int32, 0, n)
+	var opts Options
+	for len(todo) > 0 {
+		if s.tick++; s.tick&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		i := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		opts.Reset()
+		if err := s.rules.Expand(g.pos[i], &opts); err != nil {
+			return err
+		}
+		for int(i) >= len(g.succLo) {
+			g.succLo, g.succHi = append(g.succLo, 0), append(g.succHi, 0)
+			g.fixLo, g.fixHi = append(g.fixLo, 0), append(g.fixHi, 0)
+		}
+		g.succLo[i], g.fixLo[i] = int32(len(g.succ)), int32(len(g.fixed))
+		for k := range opts.Len() {
+			comps, nim := opts.Option(k)
+			if err := s.classify(ctx, g, i, comps, nim, &todo); err != nil {
+				return err
+			}
+		}
+		g.succHi[i], g.fixHi[i] = int32(len(g.succ)), int32(len(g.fixed))
+		if s.pushes++; s.pushes&(1<<14-1) == 0 && s.OnProgress != nil {
+			s.OnProgress(s.solved + len(g.pos))
+		}
+	}
+	g.reverse()
+	return nil
+}
+
+// classify records one option of graph position i: an edge when it is a single
+// position still to solve, a fixed value when every part is solved.
+func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Pos, nim int64, todo *[]int32) error {
+	if len(comps) == 1 && nim == 0 {
+		c := comps[0]
+		if j, ok := g.index[c]; ok {
+			g.succ = append(g.succ, j)
+			return nil
+		}
+		switch v := s.state(c); {
+		case solvedCode(v):
+			g.fixed = append(g.fixed, v)
+			return nil
+		case v == onStack:
+			return s.queryCycle(g, i, c)
+		}
+		if v, ok := s.rules.Shortcut(c); ok {
+			s.store(c, v)
+			g.fixed = append(g.fixed, v)
+			return nil
+		}
+		j, err := s.add(g, c, todo)
+		g.succ = append(g.succ, j)
+		return err
+	}
+	// A sum: each part must be solved on its own, outside the loop.
+	for _, c := range comps {
+		if _, ok := g.index[c]; ok {
+			return &LoopySumError{From: s.rules.Describe(g.pos[i]), Part: s.rules.Describe(c)}
+		}
+		if s.state(c) == onStack {
+			return s.queryCycle(g, i, c)
+		}
+		if _, err := s.value(ctx, c); err != nil {
+			var ce *CycleError
+			if errors.As(err, &ce) {
+				return &LoopySumError{From: s.rules.Describe(g.pos[i]), Part: s.rules.Describe(c)}
+			}
+			return err
+		}
+	}
+	g.fixed = append(g.fixed, s.sumCode(comps, nim))
+	return nil
+}
+
+// queryCycle reports that graph position i needs c, which an outer query is solving.
+func (s *Solver) queryCycle(g *loopGraph, i int32, c Pos) error {
+	return &CycleError{Cycle: []string{s.rules.Describe(c), s.rules.Describe(g.pos[i]), s.rules.Describe(c)}, Query: true}
+}
+
+// reverse builds the reverse edges.
+func (g *loopGraph) reverse() {
+	n := len(g.pos)
+	g.predLo = make([]int32, n+1)
+	for _, j := range g.succ {
+		g.predLo[j+1]++
+	}
+	for i := range n {
+		g.predLo[i+1] += g.predLo[i]
+	}
+	g.pred = make([]int32, len(g.succ))
+	fill := make([]int32, n)
+	copy(fill, g.predLo[:n])
+	for i := range n {
+		for _, j := range g.succ[g.succLo[i]:g.succHi[i]] {
+			g.pred[fill[j]] = int32(i)
+			fill[j]++
+		}
+	}
+}
+
+// Labels of graph positions while labelling: a finite value is >= 0.
+const (
+	unlabelled = -1
+	infinite   = -2
+)
+
+// label runs Smith's labelling on g and returns each position's value code.
+func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
+	n := len(g.pos)
+	lab := make([]int64, n)
+	open := make([]int32, n) // the unlabelled positions
+	for i := range lab {
+		lab[i] = unlabelled
+		open[i] = int32(i)
+	}
+	var infs []int32          // the positions labelled ∞
+	count := make([]int32, n) // options of an open position not known to reach m
+	reach := make([]int64, n) // reach[v] == m+1: v has an option labelled m
+	var queue []int32
+	const blocked = 1 << 30
+	for m := int64(0); len(open) > 0; m++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for _, u := range open {
+			c := int32(0)
+			for _, v := range g.succ[g.succLo[u]:g.succHi[u]] {
+				if lab[v] < 0 {
+					c++
+				}
+			}
+			for _, x := range g.fixed[g.fixLo[u]:g.fixHi[u]] {
+				if x == m {
+					reach[u] = m + 1
+				} else if x < 0 && !s.kSets.has(infBase-x, m) {
+					c += blocked // an option that is ∞ without m: u cannot be m
+				}
+			}
+			count[u] = c
+		}
+		for _, v := range infs {
+			for _, x := range g.fixed[g.fixLo[v]:g.fixHi[v]] {
+				if x == m {
+					reach[v] = m + 1
+				}
+			}
+		}
+		// Positions that reach m through a solved option count for their predecessors.
+		uncount := func(v int32) {
+			for _, u := range g.pred[g.predLo[v]:g.predLo[v+1]] {
+				if lab[u] == unlabelled {
+					if count[u]--; count[u] == 0 && reach[u] != m+1 {
+						lab[u] = m
+						queue = append(queue, u)
+					}
+				}
+			}
+		}
+		for _, list := range [][]int32{open, infs} {
+			for _, v := range list {
+				if reach[v] == m+1 {
+					for _, u := range g.pred[g.predLo[v]:g.predLo[v+1]] {
+						if lab[u] == unlabelled {
+							count[u]--
+						}
+					}
+				}
+			}
+		}
+		for _, u := range open {
+			if count[u] == 0 && reach[u] != m+1 {
+				lab[u] = m
+				queue = append(queue, u)
+			}
+		}
+		for len(queue) > 0 {
+			w := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for _, v := range g.pred[g.predLo[w]:g.predLo[w+1]] {
+				if reach[v] == m+1 {
+					continue
+				}
+				reach[v] = m + 1
+				if lab[v] < 0 {
+					uncount(v)
+				}
+			}
+		}
+		still := open[:0]
+		for _, u := range open {
+			switch {
+			case lab[u] >= 0:
+			case reach[u] != m+1:
+				lab[u] = infinite
+				infs = append(infs, u)
+			default:
+				still = append(still, u)
+			}
+		}
+		open = still
+	}
+	codes := lab
+	var ks []int64
+	for _, u := range infs {
+		ks = ks[:0]
+		for _, v := range g.succ[g.succLo[u]:g.succHi[u]] {
+			if lab[v] >= 0 {
+				ks = append(ks, lab[v])
+			}
+		}
+		for _, x := range g.fixed[g.fixLo[u]:g.fixHi[u]] {
+			if x >= 0 {
+				ks = append(ks, x)
+			}
+		}
+		codes[u] = s.kSets.code(ks)
+	}
+	return codes, nil
+}

@@ -1,0 +1,234 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// graphRules is a game on a directed graph: position i moves to adj[i].
+func graphRules(adj [][]int) heapRules {
+	return heapRules{moves: func(n int, o *Options) {
+		for _, v := range adj[n] {
+			o.Add(0, Pos(v))
+		}
+	}}
+}
+
+// smithLabels is Smith's labelling written from its definition, independently of
+// the solver: at level m, label m (repeatedly, until nothing changes) each
+// unlabelled u with no option labelled m whose every option that is unlabelled or
+// ∞ has an option labelled m; then label ∞ each unlabelled u with no option
+// labelled m. Finally ∞ gets the set of finite labels of the options.
+func smithLabels(adj [][]int) []Grundy {
+	const open, inf = -1, -2
+	lab := make([]int, len(adj))
+	for i := range lab {
+		lab[i] = open
+	}
+	hasLabel := func(u, m int) bool {
+		return slices.ContainsFunc(adj[u], func(v int) bool { return lab[v] == m })
+	}
+	for m := 0; slices.Contains(lab, open); m++ {
+		for changed := true; changed; {
+			changed = false
+			for u := range adj {
+				if lab[u] != open || hasLabel(u, m) {
+					continue
+				}
+				ok := true
+				for _, v := range adj[u] {
+					if (lab[v] == open || lab[v] == inf) && !hasLabel(v, m) {
+						ok = false
+					}
+				}
+				if ok {
+					lab[u], changed = m, true
+				}
+			}
+		}
+		for u := range adj {
+			if lab[u] == open && !hasLabel(u, m) {
+				lab[u] = inf
+			}
+		}
+	}
+	out := make([]Grundy, len(adj))
+	for u, l := range lab {
+		if l >= 0 {
+			out[u] = Finite(int64(l))
+			continue
+		}
+		var ks []int64
+		for _, v := range adj[u] {
+			if lab[v] >= 0 {
+				ks = append(ks, int64(lab[v]))
+			}
+		}
+		out[u] = Infinite(ks)
+	}
+	return out
+}
+
+func randomGraph(r *rand.Rand, n, maxDeg int) [][]int {
+	adj := make([][]int, n)
+	for u := range adj {
+		for range r.IntN(maxDeg + 1) {
+			adj[u] = append(adj[u], r.IntN(n))
+		}
+	}
+	return adj
+}
+
+func TestLoopyValuesMatchSmithsLabelling(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	ctx := context.Background()
+	for trial := range 400 {
+		n := 1 + r.IntN(40)
+		adj := randomGraph(r, n, 1+r.IntN(4))
+		want := smithLabels(adj)
+		s := New(graphRules(adj))
+		// Ask in a random order, so that later queries meet solved positions,
+		// finite and infinite, as options.
+		for _, p := range r.Perm(n) {
+			got, err := s.Grundy(ctx, Pos(p))
+			if err != nil {
+				t.Fatalf("trial %d: Grundy(%d): %v", trial, p, err)
+			}
+			if !got.Equal(want[p]) {
+				t.Fatalf("trial %d, graph %v: value of %d = %v, want %v", trial, adj, p, got, want[p])
+			}
+		}
+	}
+}
+
+// The generalized value of a sum follows Smith's rules: checked against the outcome
+// found by retrograde analysis of the graph of pairs (win, loss or draw).
+func TestSumOutcomesMatchProductGraph(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	ctx := context.Background()
+	for trial := range 200 {
+		n := 1 + r.IntN(12)
+		adj := randomGraph(r, n, 3)
+		s := New(graphRules(adj))
+		product := productOutcomes(adj)
+		for a := range n {
+			for b := range n {
+				ga, _ := s.Grundy(ctx, Pos(a))
+				gb, _ := s.Grundy(ctx, Pos(b))
+				if got, want := ga.Add(gb).Outcome(), product[a*n+b]; got != want {
+					t.Fatalf("trial %d, graph %v: %d + %d = %v + %v: outcome %c, product graph says %c", trial, adj, a, b, ga, gb, got, want)
+				}
+			}
+		}
+	}
+}
+
+// productOutcomes decides every pair (a, b) of the sum of the graph game with
+// itself by plain retrograde analysis: iterate until nothing changes.
+func productOutcomes(adj [][]int) []byte {
+	n := len(adj)
+	out := make([]byte, n*n)
+	moves := func(a, b int) [][2]int {
+		var ms [][2]int
+		for _, v := range adj[a] {
+			ms = append(ms, [2]int{v, b})
+		}
+		for _, v := range adj[b] {
+			ms = append(ms, [2]int{a, v})
+		}
+		return ms
+	}
+	for changed := true; changed; {
+		changed = false
+		for a := range n {
+			for b := range n {
+				if out[a*n+b] != 0 {
+					continue
+				}
+				allN, someP := true, false
+				for _, m := range moves(a, b) {
+					switch out[m[0]*n+m[1]] {
+					case 'P':
+						someP = true
+					case 'N':
+					default:
+						allN = false
+					}
+				}
+				switch {
+				case someP:
+					out[a*n+b], changed = 'N', true
+				case allN:
+					out[a*n+b], changed = 'P', true
+				}
+			}
+		}
+	}
+	for i := range out {
+		if out[i] == 0 {
+			out[i] = 'D'
+		}
+	}
+	return out
+}
+
+func TestGrundyAddAndString(t *testing.T) {
+	for _, c := range []struct {
+		a, b Grundy
+		want string
+	}{
+		{Finite(3), Finite(5), "6"},
+		{Finite(1), Infinite([]int64{0}), "∞{1}"},
+		{Infinite([]int64{2, 0, 2}), Finite(3), "∞{1, 3}"},
+		{Infinite(nil), Finite(0), "∞{}"},
+		{Infinite([]int64{0}), Infinite([]int64{1}), "∞{}"},
+	} {
+		if got := c.a.Add(c.b).String(); got != c.want {
+			t.Errorf("%v + %v = %s, want %s", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// Walk of the design notes: 0 <- 1 <-> 2 <-> 3.
+func TestWalk(t *testing.T) {
+	s := New(graphRules([][]int{{}, {0, 2}, {1, 3}, {2}}))
+	var got []string
+	for p := range 4 {
+		g, err := s.Grundy(context.Background(), Pos(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, g.String()+string(g.Outcome()))
+	}
+	if s := strings.Join(got, " "); s != "0P ∞{0}N ∞{}D ∞{}D" {
+		t.Errorf("Walk = %s", s)
+	}
+	var inf *InfiniteError
+	if _, err := s.Value(context.Background(), 1); !errors.As(err, &inf) {
+		t.Errorf("Value of an infinite position: %v", err)
+	}
+}
+
+func TestLoopyPositionLimitAndCancel(t *testing.T) {
+	ring := heapRules{moves: func(n int, o *Options) { o.Add(0, Pos((n+1)%1000)) }}
+	s := New(ring)
+	s.Limits.MaxPositions = 100
+	var le *LimitError
+	if _, err := s.Grundy(context.Background(), 0); !errors.As(err, &le) {
+		t.Fatalf("want a LimitError, got %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s = New(ring)
+	if _, err := s.Grundy(ctx, 0); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+	// Nothing stays marked: the next query answers.
+	if g, err := s.Grundy(context.Background(), 5); err != nil || g.String() != "∞{}" {
+		t.Fatalf("after cancel: %v, %v", g, err)
+	}
+}
