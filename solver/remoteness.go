@@ -1,0 +1,192 @@
+package solver
+
+import (
+	"context"
+	"encoding/binary"
+	"slices"
+)
+
+// Remoteness (Steinhaus; Smith 1966): the number of moves to the end of the game
+// when the winner hurries and the loser delays. A position without moves has
+// remoteness 0; a position with an option of even remoteness (a P-position) has
+// 1 + the least such; any other position 1 + the largest remoteness of its options.
+// Even remoteness is a P-position, odd an N-position; a drawn position has none.
+//
+// Remoteness of a sum is not a function of its parts' remoteness, so sums are
+// searched whole: a state is a multiset of positions and nim heaps, and every
+// state reachable from the query is found, then decided by retrograde analysis
+// with a first-in first-out queue. The queue takes states in order of remoteness
+// (a breadth-first search backwards from the ends), so the first P-option that
+// decides an N-state is its nearest and the last N-option that decides a P-state
+// its farthest. Loops need nothing more: a state that is never decided is drawn.
+
+// Sum is a disjunctive sum of game positions and nim heaps.
+type Sum struct {
+	Comps []Pos
+	Heaps []int64
+}
+
+// Drawn is the remoteness reported for a drawn position.
+const Drawn = -1
+
+// sumGraph is the state space of a remoteness query.
+type sumGraph struct {
+	states         []Sum
+	index          map[string]int32
+	succ           []int32
+	succLo, succHi []int32
+	key            []byte
+	expanded       map[Pos]*Options
+}
+
+// Remoteness returns the remoteness of each sum, or Drawn. It honours ctx; the
+// position limit bounds the states searched.
+func (s *Solver) Remoteness(ctx context.Context, sums []Sum) ([]int, error) {
+	g := &sumGraph{index: map[string]int32{}, expanded: map[Pos]*Options{}}
+	roots := make([]int32, len(sums))
+	for i, sum := range sums {
+		id, err := s.intern(g, canonicalSum(sum))
+		if err != nil {
+			return nil, err
+		}
+		roots[i] = id
+	}
+	for i := 0; i < len(g.states); i++ {
+		if s.tick++; s.tick&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		g.succLo = append(g.succLo, int32(len(g.succ)))
+		if err := s.expandSum(g, g.states[i]); err != nil {
+			return nil, err
+		}
+		g.succHi = append(g.succHi, int32(len(g.succ)))
+	}
+	rem := retrograde(g)
+	out := make([]int, len(sums))
+	for i, id := range roots {
+		out[i] = int(rem[id])
+	}
+	return out, nil
+}
+
+// intern returns the id of a canonical state, adding it when new.
+func (s *Solver) intern(g *sumGraph, st Sum) (int32, error) {
+	g.key = g.key[:0]
+	for _, c := range st.Comps {
+		g.key = binary.AppendUvarint(g.key, uint64(c))
+	}
+	g.key = append(g.key, 0xff) // no uvarint of a Pos starts with 0xff alone
+	for _, h := range st.Heaps {
+		g.key = binary.AppendVarint(g.key, h)
+	}
+	if id, ok := g.index[string(g.key)]; ok {
+		return id, nil
+	}
+	if s.Limits.MaxPositions > 0 && len(g.states) >= s.Limits.MaxPositions {
+		return 0, &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
+	}
+	id := int32(len(g.states))
+	g.index[string(g.key)] = id
+	g.states = append(g.states, st)
+	return id, nil
+}
+
+// canonicalSum sorts a sum's parts and drops empty heaps.
+func canonicalSum(st Sum) Sum {
+	comps := slices.Clone(st.Comps)
+	slices.Sort(comps)
+	heaps := slices.DeleteFunc(slices.Clone(st.Heaps), func(h int64) bool { return h == 0 })
+	slices.Sort(heaps)
+	return Sum{comps, heaps}
+}
+
+// expandSum adds the edges from st to each state one move away.
+func (s *Solver) expandSum(g *sumGraph, st Sum) error {
+	for i, c := range st.Comps {
+		if i > 0 && st.Comps[i-1] == c {
+			continue // the same moves again
+		}
+		opts, ok := g.expanded[c]
+		if !ok {
+			opts = &Options{}
+			if err := s.rules.Expand(c, opts); err != nil {
+				return err
+			}
+			g.expanded[c] = opts
+		}
+		rest := slices.Delete(slices.Clone(st.Comps), i, i+1)
+		for k := range opts.Len() {
+			comps, nim := opts.Option(k)
+			next := Sum{append(slices.Clone(rest), comps...), append(slices.Clone(st.Heaps), nim)}
+			if err := s.edge(g, next); err != nil {
+				return err
+			}
+		}
+	}
+	for i, h := range st.Heaps {
+		if i > 0 && st.Heaps[i-1] == h {
+			continue
+		}
+		for j := range h {
+			heaps := slices.Clone(st.Heaps)
+			heaps[i] = j
+			if err := s.edge(g, Sum{st.Comps, heaps}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Solver) edge(g *sumGraph, next Sum) error {
+	id, err := s.intern(g, canonicalSum(next))
+	g.succ = append(g.succ, id)
+	return err
+}
+
+// retrograde decides every state of g, returning its remoteness or Drawn.
+func retrograde(g *sumGraph) []int32 {
+	n := len(g.states)
+	predLo := make([]int32, n+1)
+	for _, j := range g.succ {
+		predLo[j+1]++
+	}
+	for i := range n {
+		predLo[i+1] += predLo[i]
+	}
+	pred := make([]int32, len(g.succ))
+	fill := slices.Clone(predLo[:n])
+	open := make([]int32, n) // options of a state not yet known to be N
+	rem := make([]int32, n)
+	var queue []int32
+	for i := range n {
+		for _, j := range g.succ[g.succLo[i]:g.succHi[i]] {
+			pred[fill[j]] = int32(i)
+			fill[j]++
+		}
+		open[i] = g.succHi[i] - g.succLo[i]
+		rem[i] = Drawn
+		if open[i] == 0 {
+			rem[i] = 0
+			queue = append(queue, int32(i))
+		}
+	}
+	for head := 0; head < len(queue); head++ {
+		w := queue[head]
+		for _, u := range pred[predLo[w]:predLo[w+1]] {
+			if rem[u] != Drawn {
+				continue
+			}
+			if rem[w]%2 == 0 { // w is a P-state: u moves there and wins
+				rem[u] = rem[w] + 1
+				queue = append(queue, u)
+			} else if open[u]--; open[u] == 0 { // every option of u is an N-state
+				rem[u] = rem[w] + 1
+				queue = append(queue, u)
+			}
+		}
+	}
+	return rem
+}
