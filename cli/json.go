@@ -35,6 +35,12 @@ func jsonValue(v interp.Value) any {
 			out[i] = jsonValue(e)
 		}
 		return out
+	case interp.KInf:
+		ks := make([]int64, len(v.Seq()))
+		for i, k := range v.Seq() {
+			ks[i] = k.N
+		}
+		return map[string]any{"infinite": ks, "value": v.String()}
 	case interp.KRange:
 		r := v.R.(*interp.RangeVal)
 		return map[string]any{"range": []int64{r.Lo, r.Hi}}

@@ -12,8 +12,11 @@ import (
 
 // builtinDefs lists the functions every program can use. Docs are what :help shows.
 var builtinDefs = []builtin{
-	{name: "sg", min: 1, max: 2, doc: "sg(G) is the Sprague-Grundy value of a position or sum; sg(G, misere) its misère value", fn: biSG},
-	{name: "outcome", min: 1, max: 2, doc: "outcome(G) is P if the previous player wins, N if the next player wins; outcome(G, misere) under misère play", fn: biOutcome},
+	{name: "sg", min: 1, max: 2, doc: "sg(G) is the Sprague-Grundy value of a position or sum (∞K, such as ∞{0, 2}, for a position in or leading to a loop); sg(G, misere) its misère value", fn: biSG},
+	{name: "outcome", min: 1, max: 2, doc: "outcome(G) is P if the previous player wins, N if the next player wins, D if neither can force a win (a loopy game); outcome(G, misere) under misère play", fn: biOutcome},
+	{name: "best", min: 1, max: 1, doc: "best(G) lists the moves a perfect player picks: from an N-position the winning moves that win soonest, from a D-position the moves that keep the draw, from a P-position the moves that resist longest", fn: biBest},
+	{name: "remoteness", min: 1, max: 1, doc: "remoteness(G) is the number of moves to the end when the winner hurries and the loser delays (even for P-positions, odd for N-positions; an error for a draw)", fn: biRemoteness},
+	{name: "inf", min: 1, max: 1, doc: "inf(K) is the value ∞K of a loopy position whose options have the finite values in the set K: sg(G) == inf({0})", fn: biInf},
 	{name: "winning", min: 1, max: 2, doc: "winning(G) lists the moves from G to a P-position (empty when G is a P-position)", fn: biWinning},
 	{name: "moves", min: 1, max: 1, doc: "moves(G) lists every move from G, labelled", fn: biMoves},
 	{name: "options", min: 1, max: 1, doc: "options(G) lists the positions (or sums) one move from G", fn: biOptions},
@@ -102,19 +105,29 @@ func (s *callSite) tooDeep() {
 	s.fail("recursion is too deep (more than %d nested calls)", maxDepth)
 }
 
-// value is the normal-play value of one position.
-func (s *callSite) value(p Value) int64 {
+// value is the generalized normal-play value of one position.
+func (s *callSite) value(p Value) solver.Grundy {
 	in := s.c.in
 	in.queries++
 	if in.depth++; in.depth > maxDepth {
 		s.tooDeep()
 	}
 	defer func() { in.depth--; in.queries-- }()
-	v, err := in.Solver.Value(in.ctx, solver.Pos(p.N))
+	v, err := in.Solver.Grundy(in.ctx, solver.Pos(p.N))
 	if err != nil {
 		s.raise(err)
 	}
 	return v
+}
+
+// grundy is the generalized normal-play value of a position or sum (Smith's rules
+// add the parts).
+func (s *callSite) grundy(v Value, fn string) solver.Grundy {
+	x := solver.Finite(0)
+	for _, p := range s.components(v, fn) {
+		x = x.Add(s.value(p))
+	}
+	return x
 }
 
 // mode reads the optional play-mode argument: true for misère play. Without one,
@@ -133,11 +146,7 @@ func biSG(s *callSite, args []Value) Value {
 	if s.mode(args, 1) {
 		return Int(s.misereValue(args[0]))
 	}
-	var x int64
-	for _, p := range s.components(args[0], "sg") {
-		x ^= s.value(p)
-	}
-	return Int(x)
+	return GrundyValue(s.grundy(args[0], "sg"))
 }
 
 // nativeOutcome answers whether v is a P-position by its game's fast path, when
@@ -147,6 +156,11 @@ func nativeOutcome(v Value) (isP, ok bool) {
 		return false, false
 	}
 	return v.Pos().Game.NativeOutcome(v.Pos().Args)
+}
+
+// outcomeOf is the outcome of a position or sum of value g: P, N or D.
+func outcomeOf(g solver.Grundy) Value {
+	return map[byte]Value{'P': OutcomeP, 'N': OutcomeN, 'D': OutcomeD}[g.Outcome()]
 }
 
 func outcomeValue(isP bool) Value {
@@ -164,7 +178,7 @@ func biOutcome(s *callSite, args []Value) Value {
 	if isP, ok := nativeOutcome(args[0]); ok {
 		return outcomeValue(isP)
 	}
-	return outcomeValue(biSG(s, args).N == 0)
+	return outcomeOf(s.grundy(args[0], "outcome"))
 }
 
 // allMoves lists the labelled moves of a position or sum; in a sum, each move
@@ -235,7 +249,11 @@ func biWinning(s *callSite, args []Value) Value {
 	var total int64
 	vals := make([]int64, len(parts))
 	for i, p := range parts {
-		vals[i] = s.value(p)
+		g := s.value(p)
+		if g.Inf {
+			return moveValues(s.movesToP(v, "winning"))
+		}
+		vals[i] = g.Nim
 		total ^= vals[i]
 	}
 	if total == 0 {
@@ -291,11 +309,7 @@ func (s *callSite) hasValue(v Value, target int64) bool {
 			return isP
 		}
 	}
-	var x int64
-	for _, c := range s.components(v, "winning") {
-		x ^= s.value(c)
-	}
-	return x == target
+	return s.grundy(v, "winning").Equal(solver.Finite(target))
 }
 
 // elems returns the elements of an iterable value, materializing ranges.

@@ -17,7 +17,7 @@ func Compare(a, b Value) int {
 		return cmp.Compare(a.N, b.N)
 	case KStr:
 		return cmp.Compare(a.Str(), b.Str())
-	case KTuple, KList, KSet:
+	case KTuple, KList, KSet, KInf:
 		return compareSeqs(a.Seq(), b.Seq())
 	case KRange:
 		ra, rb := a.R.(*RangeVal), b.R.(*RangeVal)
@@ -85,7 +85,7 @@ func appendKey(buf []byte, v Value) []byte {
 	case KStr:
 		buf = binary.AppendUvarint(buf, uint64(len(v.Str())))
 		buf = append(buf, v.Str()...)
-	case KTuple, KList, KSet:
+	case KTuple, KList, KSet, KInf:
 		buf = appendKeys(buf, v.Seq())
 	case KRange:
 		r := v.R.(*RangeVal)

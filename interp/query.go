@@ -52,24 +52,57 @@ func components(v Value) ([]Value, error) {
 }
 
 // SG returns the normal-play Sprague-Grundy value of a position or sum: the XOR
-// of the values of its parts.
+// of the values of its parts. A loopy position or sum whose generalized value is
+// infinite gives a *solver.InfiniteError: see Grundy.
 func (in *Interp) SG(ctx context.Context, v Value) (int64, error) {
+	g, err := in.Grundy(ctx, v)
+	if err == nil && g.Inf {
+		return 0, &solver.InfiniteError{Pos: v.Brief(), Value: g}
+	}
+	return g.Nim, err
+}
+
+// Grundy returns the generalized normal-play value of a position or sum (Smith):
+// finite values XOR; a part of value ∞K makes the sum infinite.
+func (in *Interp) Grundy(ctx context.Context, v Value) (solver.Grundy, error) {
 	parts, err := components(v)
 	if err != nil {
-		return 0, err
+		return solver.Grundy{}, err
 	}
-	var x int64
+	x := solver.Finite(0)
 	err = in.with(ctx, func() error {
 		for _, p := range parts {
-			y, err := in.Solver.Value(ctx, solver.Pos(p.N))
+			y, err := in.Solver.Grundy(ctx, solver.Pos(p.N))
 			if err != nil {
 				return err
 			}
-			x ^= y
+			x = x.Add(y)
 		}
 		return nil
 	})
 	return x, err
+}
+
+// Remoteness returns the remoteness of a position or sum (solver.Drawn for a draw).
+func (in *Interp) Remoteness(ctx context.Context, v Value) (int, error) {
+	var r int
+	err := in.with(ctx, func() error {
+		site := &callSite{c: &compiler{in: in}, name: "remoteness"}
+		r = site.remoteness([]Value{v}, "remoteness")[0]
+		return nil
+	})
+	return r, err
+}
+
+// Best lists the moves a perfect player picks from a position or sum, as best(G).
+func (in *Interp) Best(ctx context.Context, v Value) ([]*Move, error) {
+	var out []*Move
+	err := in.with(ctx, func() error {
+		site := &callSite{c: &compiler{in: in}, name: "best"}
+		out = site.bestImpartial(v)
+		return nil
+	})
+	return out, err
 }
 
 // Outcome reports whether a position or sum is a P-position in normal play (the

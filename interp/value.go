@@ -8,6 +8,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-lang/grundy/solver"
 )
 
 // Kind is the type of a value.
@@ -30,10 +32,11 @@ const (
 	KRecord
 	KFunc
 	KGame
+	KInf
 )
 
 var kindNames = [...]string{"int", "bool", "string", "outcome", "play mode", "tuple", "list", "set",
-	"range", "position", "sum", "move", "record", "function", "game"}
+	"range", "position", "sum", "move", "record", "function", "game", "infinite value"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -66,6 +69,41 @@ var (
 	OutcomeN = Value{K: KOutcome, N: 1}
 	OutcomeD = Value{K: KOutcome, N: 2}
 )
+
+// Infinite makes the generalized Sprague-Grundy value ∞K of a loopy position: K is
+// the set of finite values among its options.
+func Infinite(ks []int64) Value {
+	elems := make([]Value, len(ks))
+	for i, k := range ks {
+		elems[i] = Int(k)
+	}
+	return Value{K: KInf, R: &Seq{Elems: elems}}
+}
+
+// GrundyValue is the language's value for a generalized Sprague-Grundy value: an
+// integer, or ∞K.
+func GrundyValue(g solver.Grundy) Value {
+	if g.Inf {
+		return Infinite(g.K)
+	}
+	return Int(g.Nim)
+}
+
+// Grundy is the generalized Sprague-Grundy value held by an integer or ∞K value
+// (ok is false for any other value).
+func (v Value) Grundy() (g solver.Grundy, ok bool) {
+	switch v.K {
+	case KInt:
+		return solver.Finite(v.N), v.N >= 0
+	case KInf:
+		ks := make([]int64, len(v.Seq()))
+		for i, k := range v.Seq() {
+			ks[i] = k.N
+		}
+		return solver.Infinite(ks), true
+	}
+	return solver.Grundy{}, false
+}
 
 // Play modes, passed to sg, outcome and winning.
 var (
@@ -173,7 +211,7 @@ func (v Value) Bool() bool { return v.N != 0 }
 // Str returns the text of a string value.
 func (v Value) Str() string { return v.R.(string) }
 
-// Seq returns the elements of a tuple, list or set.
+// Seq returns the elements of a tuple, list or set (or the set K of ∞K).
 func (v Value) Seq() []Value { return v.R.(*Seq).Elems }
 
 // Pos returns the position entry of a position value.
@@ -288,6 +326,8 @@ func writeValue(b *strings.Builder, v Value) {
 		}
 	case KFunc:
 		b.WriteString("<" + v.R.(Callable).describe() + ">")
+	case KInf:
+		writeSeq(b, "∞{", "}", v.Seq())
 	case KGame:
 		g := v.R.(*Game)
 		b.WriteString("<game " + g.Name + "/" + strconv.Itoa(len(g.Params)) + ">")
