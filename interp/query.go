@@ -106,14 +106,14 @@ func (in *Interp) Best(ctx context.Context, v Value) ([]*Move, error) {
 }
 
 // Outcome reports whether a position or sum is a P-position in normal play (the
-// player to move loses). A single position of a game with a native outcome rule
+// player to move loses; in a loopy game, not a draw either). A single position of a game with a native outcome rule
 // (such as Wythoff's game) is decided without computing its value.
 func (in *Interp) Outcome(ctx context.Context, v Value) (isP bool, err error) {
 	if isP, ok := nativeOutcome(v); ok {
 		return isP, nil
 	}
-	x, err := in.SG(ctx, v)
-	return x == 0, err
+	g, err := in.Grundy(ctx, v)
+	return g.Outcome() == 'P', err
 }
 
 // MisereOutcome reports whether a position or sum is a P-position in misère play

@@ -25,7 +25,12 @@ func Explain(ctx context.Context, in *interp.Interp, v interp.Value, mode Mode) 
 	}
 	e := &explainer{judge: judge{ctx, in, mode}, name: v.Repr()}
 	var err error
+	loopy := false
+	if mode == Normal {
+		loopy, err = e.loopy(v, parts)
+	}
 	switch {
+	case loopy || err != nil:
 	case mode == Misere:
 		err = e.byOutcomes(v, e.misereReason)
 	case len(parts) == 1:

@@ -1,0 +1,137 @@
+package teach
+
+import (
+	"fmt"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Loopy games: a position in or leading to a loop has a generalized
+// Sprague-Grundy value (Smith), finite or ∞K, and its outcome may be a draw.
+
+// outcome is the normal-play outcome of v: 'P', 'N' or 'D' (a draw).
+func (j judge) outcome(v interp.Value) (byte, error) {
+	g, err := j.in.Grundy(j.ctx, v)
+	return g.Outcome(), err
+}
+
+// outcomeName names an outcome class in prose.
+var outcomeName = map[byte]string{'P': "a P-position", 'N': "an N-position", 'D': "a draw"}
+
+// loopy explains v in normal play when its value, or (for a single position) the
+// value of one of its options, is infinite; it reports false, having written
+// nothing, when nothing is.
+func (e *explainer) loopy(v interp.Value, parts []interp.Value) (bool, error) {
+	for _, p := range parts {
+		if p.Pos().Game.NativeOutcome != nil {
+			return false, nil // its value may be out of reach; it is not loopy anyway
+		}
+	}
+	g, err := e.in.Grundy(e.ctx, v)
+	if err != nil {
+		return false, err
+	}
+	if !g.Inf && len(parts) > 1 {
+		return false, nil
+	}
+	ms, err := e.moves(v)
+	if err != nil {
+		return false, err
+	}
+	vals := make([]solver.Grundy, len(ms))
+	inf := g.Inf
+	for i, m := range ms {
+		if vals[i], err = e.in.Grundy(e.ctx, m.To); err != nil {
+			return false, err
+		}
+		inf = inf || vals[i].Inf
+	}
+	if !inf {
+		return false, nil
+	}
+	return true, e.loopyReason(v, g, ms, vals)
+}
+
+func (e *explainer) loopyReason(v interp.Value, g solver.Grundy, ms []*interp.Move, vals []solver.Grundy) error {
+	out := g.Outcome()
+	var toP, toD []*interp.Move
+	for i, m := range ms {
+		switch vals[i].Outcome() {
+		case 'P':
+			toP = append(toP, m)
+		case 'D':
+			toD = append(toD, m)
+		}
+	}
+	if out == 'D' {
+		e.printf("%s is a draw: neither player can force a win, because no move leads to a P-position, so the player to move cannot win, and %s to a draw, where play can go on forever without anyone losing.\n",
+			e.name, leads(toD))
+	} else {
+		e.verdict(out == 'P')
+	}
+	switch {
+	case g.Inf && out == 'D':
+		e.printf("Its generalized Sprague-Grundy value (Smith) is %s: infinite, because it is in or leads to a loop; %s is the set of the finite values of its options, and 0 is not among them.\n", g, setText(g.K))
+	case g.Inf:
+		e.printf("Its generalized Sprague-Grundy value (Smith) is %s: infinite, because it is in or leads to a loop; %s is the set of the finite values of its options, and 0 is among them: a move to value 0 wins.\n", g, setText(g.K))
+	default:
+		e.printf("Its generalized Sprague-Grundy value (Smith) is %d although some options are infinite: it is the mex of the finite values of its options, and every infinite option has an option of value %d, a move that undoes the move to it.\n", g.Nim, g.Nim)
+	}
+	if len(ms) <= listAll {
+		rows := make([][2]string, len(ms))
+		for i, m := range ms {
+			rows[i] = [2]string{m.String(), fmt.Sprintf("value %s, %s", vals[i], outcomeName[vals[i].Outcome()])}
+		}
+		e.table(rows)
+	}
+	e.printf("\n")
+	switch out {
+	case 'D':
+		e.printf("To keep the draw, move to a draw:\n")
+		e.list(toD)
+		if rest := len(ms) - len(toD); rest > 0 {
+			e.printf("%s, where the opponent wins.\n", leadsToN(rest))
+		}
+	case 'N':
+		best, err := e.in.Best(e.ctx, v)
+		if err != nil {
+			return err
+		}
+		r, err := e.in.Remoteness(e.ctx, v)
+		if err != nil {
+			return err
+		}
+		e.winningMoves(best, fmt.Sprintf("to a P-position and wins within %s (the remoteness of %s): in a loopy game the winner must bring the end nearer, or the loser may escape into a loop", plural(r, "move"), e.name))
+		if rest := len(toP) - len(best); rest > 0 {
+			e.printf("%s to P-positions too, but not nearer the end.\n", plural(rest, "other move"))
+		}
+	case 'P':
+		return e.losingMoves(ms, "No option has value 0 and none is a draw: every move leads to an N-position, from which the opponent has a winning reply")
+	}
+	return nil
+}
+
+// leads says which moves lead somewhere: "the move m leads", "3 moves lead".
+func leads(ms []*interp.Move) string {
+	switch len(ms) {
+	case 0:
+		return ""
+	case 1:
+		return "the move " + ms[0].String() + " leads"
+	}
+	return plural(len(ms), "move") + " lead"
+}
+
+// leadsToN says that the n other moves lead to N-positions.
+func leadsToN(n int) string {
+	if n == 1 {
+		return "The other move leads to an N-position"
+	}
+	return fmt.Sprintf("The other %d moves lead to N-positions", n)
+}
+
+// setText writes a set of values: {0, 2}.
+func setText(ks []int64) string {
+	return solver.Infinite(ks).String()[len("∞"):]
+}
