@@ -135,3 +135,47 @@ func leadsToN(n int) string {
 func setText(ks []int64) string {
 	return solver.Infinite(ks).String()[len("∞"):]
 }
+
+// outcomeOf is the outcome of v in the judge's mode: 'P', 'N' or, in normal
+// play, 'D'.
+func (j judge) outcomeOf(v interp.Value) (byte, error) {
+	if j.mode == Misere {
+		isP, err := j.isP(v)
+		return map[bool]byte{true: 'P', false: 'N'}[isP], err
+	}
+	return j.outcome(v)
+}
+
+// drawing returns the moves among ms that lead to a draw.
+func (j judge) drawing(ms []*interp.Move) ([]*interp.Move, error) {
+	var out []*interp.Move
+	for _, m := range ms {
+		o, err := j.outcomeOf(m.To)
+		if err != nil {
+			return nil, err
+		}
+		if o == 'D' {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// soonest narrows the winning moves wins from v to those that win soonest (least
+// remoteness), as best(G) does in normal play: in a loopy game a winning move
+// that does not bring the end nearer lets the loser return to v forever. When
+// that search is too big (a large acyclic game), wins are kept as they are.
+func (j judge) soonest(v interp.Value, wins []*interp.Move) ([]*interp.Move, error) {
+	if j.mode == Misere {
+		return wins, nil
+	}
+	var best []*interp.Move
+	ok, err := withBudget(j.in, valueBudget, func() (err error) {
+		best, err = j.in.Best(j.ctx, v)
+		return err
+	})
+	if err != nil || !ok || len(best) == 0 {
+		return wins, err
+	}
+	return best, nil
+}

@@ -30,8 +30,10 @@ type PlayOptions struct {
 // reading the person's commands line by line from r and writing the game to
 // w. The person chooses a move by its number or its name (such as "take 2
 // from Nim(5)"), and may ask for a hint, the list of moves, an explanation of
-// the position, or quit. The computer plays a winning move when there is one,
-// and otherwise the move that leaves the most moves, to make the game last.
+// the position, or quit. The computer plays a winning move when there is one
+// (in normal play the one that wins soonest, so that a loopy game cannot escape
+// into a loop), keeps a draw when it cannot win and says so, and otherwise plays
+// the move that leaves the most moves, to make the game last.
 // When the game ends, Play says who won and why. It returns nil when the game
 // ends, the person quits or the input ends, and an error only when a position
 // cannot be computed.
@@ -95,15 +97,16 @@ func (p *player) play(start interp.Value) error {
 			p.end(pos, person)
 			return nil
 		}
-		fromP, err := p.isP(pos)
+		from, err := p.outcomeOf(pos)
 		if err != nil {
 			return err
 		}
+		fromP := from == 'P'
 		var m *interp.Move
 		if person {
-			m, err = p.personMove(pos, ms, fromP)
+			m, err = p.personMove(pos, ms, from)
 		} else {
-			m, err = p.computerMove(ms, fromP)
+			m, err = p.computerMove(pos, ms, from)
 		}
 		if errors.Is(err, errQuit) {
 			return nil
@@ -127,7 +130,7 @@ func (p *player) play(start interp.Value) error {
 const maxListed = 24
 
 // personMove asks the person for a move until one is chosen.
-func (p *player) personMove(pos interp.Value, all []*interp.Move, fromP bool) (*interp.Move, error) {
+func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*interp.Move, error) {
 	// The same move in equal parts of a sum is listed once.
 	var ms []*interp.Move
 	for _, d := range distinct(all) {
@@ -163,7 +166,7 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, fromP bool) (*
 			p.listMoves(ms)
 			continue
 		case "hint", "h", "?":
-			if err := p.hint(ms, fromP); err != nil {
+			if err := p.hint(ms, from); err != nil {
 				return nil, err
 			}
 			continue
@@ -196,8 +199,20 @@ func (p *player) listMoves(ms []*interp.Move) {
 }
 
 // hint names a winning move, or says there is none.
-func (p *player) hint(ms []*interp.Move, fromP bool) error {
-	if fromP {
+func (p *player) hint(ms []*interp.Move, from byte) error {
+	if from == 'D' {
+		keep, err := p.drawing(ms)
+		if err != nil || len(keep) == 0 {
+			return err
+		}
+		others := ""
+		if len(keep) < len(ms) {
+			others = ", and any move to an N-position loses"
+		}
+		p.say("Hint: no move wins here, because this is a draw; %s keeps the draw (play can go on forever)%s.", keep[0], others)
+		return nil
+	}
+	if from == 'P' {
 		p.say("Hint: there is no winning move, because this is a P-position: every move leads to an N-position, and the computer can answer each one. Play on and hope for a mistake.")
 		return nil
 	}
@@ -209,17 +224,33 @@ func (p *player) hint(ms []*interp.Move, fromP bool) error {
 	return nil
 }
 
-// computerMove picks the computer's move: a winning one if it can, otherwise
-// one that makes the game last.
-func (p *player) computerMove(ms []*interp.Move, fromP bool) (*interp.Move, error) {
-	if !fromP {
+// computerMove picks the computer's move: a winning one if it can (the one
+// that wins soonest, when that is cheap to find), the draw if it cannot win,
+// otherwise one that makes the game last.
+func (p *player) computerMove(pos interp.Value, ms []*interp.Move, from byte) (*interp.Move, error) {
+	switch from {
+	case 'N':
 		wins, err := p.winning(ms)
 		if err != nil {
 			return nil, err
 		}
+		if len(wins) > 1 {
+			if wins, err = p.soonest(pos, wins); err != nil {
+				return nil, err
+			}
+		}
 		if len(wins) > 0 {
 			p.printf("Computer: %s\n", wins[0])
 			return wins[0], nil
+		}
+	case 'D':
+		keep, err := p.drawing(ms)
+		if err != nil {
+			return nil, err
+		}
+		if len(keep) > 0 {
+			p.say("Computer: %s (it cannot win from here, so it keeps the draw: play can go on forever)", keep[0])
+			return keep[0], nil
 		}
 	}
 	if len(ms) == 1 {

@@ -37,6 +37,11 @@ func TestPlayGolden(t *testing.T) {
 		{"play_misere.golden", "Nim(1) + Nim(1) + Nim(2)", PlayOptions{Mode: Misere}, "hint\ntake 1 from Nim(2)\n1\n1\n"},
 		// Kayles moves by label and values; explain during the game; quit.
 		{"play_kayles.golden", "Kayles(6)", PlayOptions{}, "knock 1, 2\nexplain\nquit\n"},
+		// A token on a graph with a cycle: the computer keeps the draw it cannot win.
+		{"play_loopy_draw.golden", "Token([[1], [2, 0], [1, 3], []], 0)", PlayOptions{}, "hint\n1\nhint\n1\nquit\n"},
+		// From 0 both moves reach a P-position, but only "to 3" wins: from 1 the
+		// person could come back forever. The computer takes the one that wins soonest.
+		{"play_loopy_win.golden", "Token([[1, 3], [0, 2], [3], []], 1)", PlayOptions{}, "to 0\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
