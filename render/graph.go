@@ -18,6 +18,9 @@ type Node struct {
 	Label   string // the position, e.g. "Nim(3) + Nim(5)"
 	Value   int64  // Sprague-Grundy value; negative if unknown
 	Outcome string // "P", "N", or another outcome class such as "D" (draw); may be empty
+	// ValueText, when not empty, is written in place of Value: the generalized
+	// value of a loopy position, such as "∞{0}".
+	ValueText string
 }
 
 // Edge is one move of a game graph, from the node with ID From to the node
@@ -25,6 +28,7 @@ type Node struct {
 type Edge struct {
 	From, To int
 	Label    string // the move, e.g. "take 2"; may be empty
+	Loop     bool   // the move is on a cycle of the graph: drawn dashed and blue
 }
 
 // Graph is a game graph: positions and the moves between them.
@@ -43,8 +47,9 @@ func (n Node) isP() bool {
 // WriteDOT writes g in the Graphviz DOT language, nodes and edges in the
 // order given. Each node is labelled with its Label and a second line such
 // as "g = 3, N" (the value, then the outcome; "?" for an unknown value).
-// P-positions are filled black with white text; a move into a P-position
-// (a winning move, when made from an N-position) is drawn thick and red.
+// P-positions are filled black with white text and draws (outcome "D") grey; a
+// move into a P-position (a winning move, when made from an N-position) is drawn
+// thick and red, and a move on a cycle (Loop) dashed and blue.
 // Labels are escaped, so any text is safe. An edge that names a missing
 // node, or two nodes with one ID, is an error.
 func WriteDOT(w io.Writer, g Graph) error {
@@ -75,9 +80,12 @@ func WriteDOT(w io.Writer, g Graph) error {
 		if label != "" {
 			label += "\n"
 		}
-		if n.Value >= 0 {
+		switch {
+		case n.ValueText != "":
+			label += "g = " + n.ValueText
+		case n.Value >= 0:
 			label += "g = " + strconv.FormatInt(n.Value, 10)
-		} else {
+		default:
 			label += "g = ?"
 		}
 		outcome := n.Outcome
@@ -90,6 +98,8 @@ func WriteDOT(w io.Writer, g Graph) error {
 		fmt.Fprintf(bw, "  %s [label=%s", dotID(n.ID), dotQuote(label))
 		if n.isP() {
 			bw.WriteString(", fillcolor=black, fontcolor=white")
+		} else if n.Outcome == "D" {
+			bw.WriteString(`, fillcolor="#c8c8c8"`)
 		}
 		bw.WriteString("];\n")
 	}
@@ -101,6 +111,8 @@ func WriteDOT(w io.Writer, g Graph) error {
 		}
 		if byID[e.To].isP() {
 			attrs = append(attrs, `color="#c0392b"`, "penwidth=2")
+		} else if e.Loop {
+			attrs = append(attrs, `color="#2c6fbb"`, "style=dashed")
 		}
 		if len(attrs) > 0 {
 			fmt.Fprintf(bw, " [%s]", strings.Join(attrs, ", "))

@@ -29,14 +29,14 @@ func nimGraph() Graph {
 			{ID: -1, Label: "say \"hi\" \\N\tnew\nline", Value: NotComputed, Outcome: "D"},
 		},
 		Edges: []Edge{
-			{0, 1, "take 1 from the first heap"},
-			{0, 2, "take 2 from the first heap"},
-			{0, 3, "take 1 from the second heap"},
-			{1, 2, ""},
-			{2, 4, "take 1"},
-			{3, 2, "take 1"},
-			{3, 4, "take 2"},
-			{-1, -1, `loop "\"`},
+			{From: 0, To: 1, Label: "take 1 from the first heap"},
+			{From: 0, To: 2, Label: "take 2 from the first heap"},
+			{From: 0, To: 3, Label: "take 1 from the second heap"},
+			{From: 1, To: 2, Label: ""},
+			{From: 2, To: 4, Label: "take 1"},
+			{From: 3, To: 2, Label: "take 1"},
+			{From: 3, To: 4, Label: "take 2"},
+			{From: -1, To: -1, Label: `loop "\"`},
 		},
 	}
 }
@@ -124,5 +124,28 @@ func TestRenderSVGWithGraphviz(t *testing.T) {
 	}
 	if _, err := RenderSVGWithGraphviz(ctx, []byte("digraph { a -> }")); err == nil || !strings.Contains(err.Error(), "syntax error") {
 		t.Errorf("bad DOT: error %v does not quote Graphviz", err)
+	}
+}
+
+// A draw is grey, an infinite value is written as given, a move on a cycle is
+// dashed and blue, and a move into a P-position stays red.
+func TestWriteDOTLoopy(t *testing.T) {
+	g := Graph{
+		Nodes: []Node{{ID: 0, Label: "A", Value: -1, ValueText: "∞{}", Outcome: "D"}, {ID: 1, Label: "B", Value: -1, ValueText: "∞{0}", Outcome: "N"}, {ID: 2, Label: "C", Value: 0}},
+		Edges: []Edge{{From: 0, To: 1, Loop: true}, {From: 1, To: 0, Loop: true}, {From: 1, To: 2}},
+	}
+	var buf bytes.Buffer
+	if err := WriteDOT(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`n0 [label="A\ng = ∞{}, D", fillcolor="#c8c8c8"];`,
+		`n1 [label="B\ng = ∞{0}, N"];`,
+		`n0 -> n1 [color="#2c6fbb", style=dashed];`,
+		`n1 -> n2 [color="#c0392b", penwidth=2];`,
+	} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("DOT lacks %s:\n%s", want, buf.String())
+		}
 	}
 }

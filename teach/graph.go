@@ -54,13 +54,17 @@ func GameGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNodes 
 		if len(ids) >= maxNodes {
 			return 0, &GraphTooBigError{v, maxNodes}
 		}
-		val, err := in.SG(ctx, p)
+		val, err := in.Grundy(ctx, p)
 		if err != nil {
 			return 0, err
 		}
 		id := len(ids)
 		ids[k] = id
-		g.Nodes = append(g.Nodes, render.Node{ID: id, Label: p.Repr(), Value: val})
+		n := render.Node{ID: id, Label: p.Repr(), Value: val.Nim}
+		if val.Inf {
+			n.Value, n.ValueText, n.Outcome = -1, val.String(), string(val.Outcome())
+		}
+		g.Nodes = append(g.Nodes, n)
 		queue = append(queue, p)
 		return id, nil
 	}
@@ -88,7 +92,37 @@ func GameGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNodes 
 			}
 		}
 	}
+	markLoops(g.Edges, len(g.Nodes))
 	return g, nil
+}
+
+// markLoops marks the edges on a cycle: those from u to v where u can be reached
+// from v.
+func markLoops(edges []render.Edge, n int) {
+	succ := make([][]int, n)
+	for _, e := range edges {
+		succ[e.From] = append(succ[e.From], e.To)
+	}
+	seen := make([]int, n) // seen[u] == from+1: u is reachable from `from`
+	for from := range n {
+		stack := []int{from}
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, v := range succ[u] {
+				if seen[v] != from+1 {
+					seen[v] = from + 1
+					stack = append(stack, v)
+				}
+			}
+		}
+		for i := range edges {
+			// An edge u -> from is on a cycle when u is reachable from from.
+			if edges[i].To == from && seen[edges[i].From] == from+1 {
+				edges[i].Loop = true
+			}
+		}
+	}
 }
 
 // key identifies a position or sum up to the order of its parts.

@@ -42,3 +42,26 @@ func TestGameGraph(t *testing.T) {
 		t.Errorf("a big graph: %v", err)
 	}
 }
+
+// A graph with a cycle: infinite values and draws on the nodes, the moves of the
+// cycle marked as loops, the move out of it not.
+func TestGameGraphOfALoopyGame(t *testing.T) {
+	in := stdlib.New()
+	g, err := GameGraph(context.Background(), in, eval(t, in, "Token([[1], [2, 0], [1, 3], []], 0)"), DefaultMaxNodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes, edges []string
+	for _, n := range g.Nodes {
+		nodes = append(nodes, fmt.Sprintf("%s %s", n.ValueText, n.Outcome))
+	}
+	for _, e := range g.Edges {
+		edges = append(edges, fmt.Sprintf("%d-%d %v", e.From, e.To, e.Loop))
+	}
+	if got, want := strings.Join(nodes, ", "), "∞{} D, ∞{} D, ∞{0} N,  "; got != want {
+		t.Errorf("nodes: got %q, want %q", got, want)
+	}
+	if got, want := strings.Join(edges, ", "), "0-1 true, 1-2 true, 1-0 true, 2-1 true, 2-3 false"; got != want {
+		t.Errorf("edges: got %q, want %q", got, want)
+	}
+}
