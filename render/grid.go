@@ -6,8 +6,16 @@ import (
 )
 
 // NotComputed is the cell value for a position whose value is unknown.
-// Every negative cell value is treated the same way.
+// Every negative cell value other than [Loopy] is treated the same way.
 const NotComputed int64 = -1
+
+// Loopy is the cell value for a position of a loopy game whose generalized value
+// is infinite (∞K), or that is a draw in a table of outcomes: written ∞, with a
+// colour of its own.
+const Loopy int64 = -2
+
+// loopyText is how a Loopy cell is written.
+const loopyText = "∞"
 
 // Grid is a table of Sprague-Grundy values indexed by two axes, such as the
 // values of Wythoff(a, b) for a in Rows and b in Cols.
@@ -116,6 +124,7 @@ func (g Grid) stats() (maxV int64, missing bool, nP int) {
 	for _, row := range g.Cells {
 		for _, v := range row {
 			switch {
+			case v == Loopy:
 			case v < 0:
 				missing = true
 			case v == 0:

@@ -173,6 +173,8 @@ func (h *heatmap) layoutLegend(maxV int64) {
 	useBar := len(values) > hmMaxSwatch
 	labelOf := func(v int64) string {
 		switch {
+		case v == Loopy:
+			return loopyText + " (loopy: infinite value or draw)"
 		case v < 0:
 			return "not computed"
 		case v == 0:
@@ -180,17 +182,14 @@ func (h *heatmap) layoutLegend(maxV int64) {
 		}
 		return strconv.FormatInt(v, 10)
 	}
-	if useBar {
-		values = []int64{0}
-		if h.missing {
-			values = append(values, NotComputed)
-		}
-	}
 	// The legend lists the values in order; a colour bar for 1..maxV
 	// stands in for the values that are not listed (barAt is its place).
 	barAt := len(values)
 	if useBar {
 		values, barAt = []int64{0}, 1
+		if h.hasLoopy() {
+			values = append(values, Loopy)
+		}
 		if h.missing {
 			values = append(values, NotComputed)
 		}
@@ -330,7 +329,9 @@ func distinctValues(g Grid) []int64 {
 	var out []int64
 	for _, row := range g.Cells {
 		for _, v := range row {
-			v = max(v, NotComputed)
+			if v != Loopy {
+				v = max(v, NotComputed)
+			}
 			if !seen[v] {
 				seen[v] = true
 				out = append(out, v)
@@ -341,11 +342,24 @@ func distinctValues(g Grid) []int64 {
 		}
 	}
 	slices.Sort(out)
-	// Show the not-computed swatch last.
-	if len(out) > 0 && out[0] < 0 {
-		out = append(out[1:], NotComputed)
+	// Show the loopy and not-computed swatches last.
+	var special []int64
+	for len(out) > 0 && out[0] < 0 {
+		special = append(special, out[0])
+		out = out[1:]
 	}
-	return out
+	slices.Reverse(special)
+	return append(out, special...)
+}
+
+// hasLoopy reports whether some cell is Loopy.
+func (h *heatmap) hasLoopy() bool {
+	for _, row := range h.g.Cells {
+		if slices.Contains(row, Loopy) {
+			return true
+		}
+	}
+	return false
 }
 
 // canvas is what the SVG and PNG writers draw on.
@@ -415,11 +429,11 @@ func (h *heatmap) draw(c canvas) {
 		for i, row := range g.Cells {
 			y := h.gridY + i*h.cellH + base
 			for j, v := range row {
-				if v < 0 {
+				if v < 0 && v != Loopy {
 					continue
 				}
 				x := h.gridX + j*h.cellW + (h.cellW-sep)/2
-				c.text(x, y, strconv.FormatInt(v, 10), 0, st, textColor(h.pal.color(v)), false)
+				c.text(x, y, cellText(v), 0, st, textColor(h.pal.color(v)), false)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"image"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -258,5 +259,58 @@ func TestHeatmapEdgeCases(t *testing.T) {
 		if b := h.bar; b != nil && (b.x+b.w > h.width || b.y+b.h > h.height) {
 			t.Errorf("%s: colour bar outside the picture", name)
 		}
+	}
+}
+
+// Loopy cells have their own colour, class, text and legend entry, in swatches and
+// next to a colour bar, and are not counted as missing.
+func TestHeatmapLoopyCells(t *testing.T) {
+	many := make([]int64, 40)
+	for i := range many {
+		many[i] = int64(i)
+	}
+	many[5] = Loopy
+	for name, g := range map[string]Grid{
+		"swatches": {Rows: []int64{0}, Cols: []int64{0, 1, 2}, Cells: [][]int64{{0, Loopy, 1}}},
+		"bar":      Sequence("many", "n", "g(n)", 0, many),
+	} {
+		h, err := newHeatmap(g, HeatmapOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.missing {
+			t.Errorf("%s: a loopy cell counted as not computed", name)
+		}
+		var labels []string
+		for _, sw := range h.swatches {
+			labels = append(labels, sw.label)
+		}
+		if !slices.Contains(labels, "∞ (loopy: infinite value or draw)") {
+			t.Errorf("%s: legend %q has no loopy entry", name, labels)
+		}
+		if c := h.pal.color(Loopy); c != LoopyColor {
+			t.Errorf("%s: loopy colour %v", name, c)
+		}
+		var svg bytes.Buffer
+		if err := WriteSVG(&svg, g, HeatmapOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := svgCells(t, svg.Bytes(), "loopy", h); len(got) != 1 {
+			t.Errorf("%s: %d loopy cells in SVG, want 1", name, len(got))
+		}
+	}
+	var text, csv bytes.Buffer
+	g := Grid{Rows: []int64{0}, Cols: []int64{0, 1}, Cells: [][]int64{{Loopy, 10}}}
+	if err := WriteText(&text, g, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(text.String(), "  ∞ 10\n") {
+		t.Errorf("text:\n%s", text.String())
+	}
+	if err := WriteCSV(&csv, g); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(csv.String(), ",∞,10\n") {
+		t.Errorf("csv: %q", csv.String())
 	}
 }

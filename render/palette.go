@@ -12,6 +12,8 @@ var (
 	PColor = color.RGBA{0, 0, 0, 255}
 	// MissingColor is the colour of cells that were not computed.
 	MissingColor = color.RGBA{0xe4, 0xe4, 0xe4, 255}
+	// LoopyColor is the colour of Loopy cells: infinite values and draws.
+	LoopyColor = color.RGBA{0xe0, 0x6c, 0x3c, 255}
 
 	backgroundColor = color.RGBA{255, 255, 255, 255}
 	inkColor        = color.RGBA{0x22, 0x22, 0x22, 255}
@@ -58,7 +60,8 @@ func viridisAt(t float64) color.RGBA {
 type palette struct{ maxV int64 }
 
 // ValueColor returns the colour of value v in a heat map whose largest
-// value is maxV: [PColor] for 0, [MissingColor] for a negative value, and
+// value is maxV: [PColor] for 0, [LoopyColor] for [Loopy], [MissingColor] for
+// another negative value, and
 // for 1..maxV a colour running along the viridis scale from light yellow
 // (1) through green to blue (maxV), so that small values, which crowd
 // around the P-positions of many games, set the black cells off best.
@@ -68,6 +71,8 @@ func ValueColor(v, maxV int64) color.RGBA {
 
 func (p palette) color(v int64) color.RGBA {
 	switch {
+	case v == Loopy:
+		return LoopyColor
 	case v < 0:
 		return MissingColor
 	case v == 0:

@@ -6,6 +6,7 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+	"strings"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
@@ -67,6 +68,7 @@ func (p *pngCanvas) gradient(x, y, w, h int, pal palette, lo, hi int64, horizont
 
 func (p *pngCanvas) text(x, y int, s string, anchor int, st textStyle, c color.RGBA, turned bool) {
 	face := basicfont.Face7x13
+	s = strings.ReplaceAll(s, loopyText, "inf") // the bitmap font is ASCII only
 	width := font.MeasureString(face, s).Ceil()
 	shift := 0 // how far the text starts before its anchor
 	switch anchor {

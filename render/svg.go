@@ -54,6 +54,8 @@ func (s *svgCanvas) cell(i, j, x, y, w, h int, v int64, c color.RGBA) {
 	switch {
 	case v == 0:
 		class = ` class="p"`
+	case v == Loopy:
+		class = ` class="loopy"`
 	case v < 0:
 		class = ` class="nc"`
 	}
@@ -77,6 +79,8 @@ func (s *svgCanvas) cell(i, j, x, y, w, h int, v int64, c color.RGBA) {
 	}
 	fmt.Fprintf(&tip, "%d: ", s.g.Cols[j])
 	switch {
+	case v == Loopy:
+		tip.WriteString(loopyText + " (loopy)")
 	case v < 0:
 		tip.WriteString("not computed")
 	case v == 0:

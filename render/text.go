@@ -36,7 +36,10 @@ const missingText = "."
 
 // cellText returns the text of one value.
 func cellText(v int64) string {
-	if v < 0 {
+	switch {
+	case v == Loopy:
+		return loopyText
+	case v < 0:
 		return missingText
 	}
 	return strconv.FormatInt(v, 10)
@@ -60,7 +63,7 @@ func WriteText(w io.Writer, g Grid, opts TextOptions) error {
 	}
 	for _, row := range g.Cells {
 		for _, v := range row {
-			colW = max(colW, len(cellText(v)))
+			colW = max(colW, len([]rune(cellText(v))))
 		}
 	}
 	headW := len([]rune(g.corner()))
@@ -104,11 +107,11 @@ func WriteText(w io.Writer, g Grid, opts TextOptions) error {
 			for _, v := range row[lo:hi] {
 				bw.WriteByte(' ')
 				s := cellText(v)
-				bw.WriteString(strings.Repeat(" ", colW-len(s)))
+				bw.WriteString(strings.Repeat(" ", colW-len([]rune(s))))
 				switch {
 				case opts.Color && v == 0:
 					s = ansiP + s + ansiReset
-				case opts.Color && v < 0:
+				case opts.Color && v < 0 && v != Loopy:
 					s = ansiDim + s + ansiReset
 				}
 				bw.WriteString(s)
@@ -150,10 +153,10 @@ func WriteCSV(w io.Writer, g Grid) error {
 	for i, row := range g.Cells {
 		rec = append(rec[:0], g.rowLabel(i))
 		for _, v := range row {
-			if v < 0 {
+			if v < 0 && v != Loopy {
 				rec = append(rec, "")
 			} else {
-				rec = append(rec, strconv.FormatInt(v, 10))
+				rec = append(rec, cellText(v))
 			}
 		}
 		if err := cw.Write(rec); err != nil {

@@ -405,14 +405,16 @@ func (t *Table) WriteCSV(w io.Writer) error {
 }
 
 // Heatmap returns the table as a grid of integers for a picture: a grid, or
-// a strip for one expression of one variable. Its cells must be integers or
-// outcomes (P is drawn as 0, N as 1, and the title says so), and its
+// a strip for one expression of one variable. Its cells must be integers,
+// outcomes (P is drawn as 0, N as 1, and the title says so) or infinite values
+// of loopy games (an infinite value or a draw is the cell render.Loopy), and its
 // variables must run over integers.
 func (t *Table) Heatmap() (render.Grid, error) {
 	return t.heatGrid(true)
 }
 
-// heatGrid is Heatmap; outcomes says whether outcome cells are accepted.
+// heatGrid is Heatmap; outcomes says whether outcome cells and infinite values
+// are accepted (text shows them in full instead).
 func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 	if len(t.Exprs) > 1 {
 		return render.Grid{}, errors.New("a picture shows one expression; this table has " + fmt.Sprint(len(t.Exprs)))
@@ -437,16 +439,19 @@ func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 	} else {
 		g.ColName, g.Rows, g.Cols, g.RowLabels = t.Vars[0], []int64{0}, axes[0][:len(t.Cells)], []string{t.Exprs[0]}
 	}
-	sawOutcome := false
+	sawOutcome, sawLoopy := false, false
 	cell := func(v interp.Value) (int64, error) {
 		switch {
 		case v.K == interp.KInt && v.N >= 0:
 			return v.N, nil
+		case (v.K == interp.KInf || v == interp.OutcomeD) && outcomes:
+			sawLoopy, sawOutcome = true, sawOutcome || v.K == interp.KOutcome
+			return render.Loopy, nil
 		case v.K == interp.KOutcome && outcomes:
 			sawOutcome = true
 			return v.N, nil // P is 0, N is 1
 		}
-		return 0, fmt.Errorf("a picture needs values that are integers of 0 or more (or outcomes, P or N), but %s is %s %s", t.Exprs[0], v.K, v.Brief())
+		return 0, fmt.Errorf("a picture needs values that are integers of 0 or more (or outcomes, or the values ∞K of loopy games), but %s is %s %s", t.Exprs[0], v.K, v.Brief())
 	}
 	if t.Grid() {
 		for _, row := range t.Cells {
@@ -469,7 +474,10 @@ func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 		}
 		g.Cells = [][]int64{out}
 	}
-	if sawOutcome {
+	switch {
+	case sawOutcome && sawLoopy:
+		g.Title += "  (0 = P, 1 = N, ∞ = D, a draw)"
+	case sawOutcome:
 		g.Title += "  (0 = P, 1 = N)"
 	}
 	return g, g.Validate()
