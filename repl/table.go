@@ -54,14 +54,15 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 	if err != nil {
 		return err
 	}
-	// judge gives the value (normal play only) and the outcome of a position or sum.
+	// judge gives the value (normal play only) and the outcome of a position or
+	// sum: P, N, or D for a draw in a loopy game.
 	judge := func(v interp.Value) (string, string, error) {
 		if mode == teach.Misere {
 			isP, _, err := s.in.MisereOutcome(ctx, v)
 			return "", outcomeName(isP), err
 		}
-		x, err := s.in.SG(ctx, v)
-		return fmt.Sprint(x), outcomeName(x == 0), err
+		g, err := s.in.Grundy(ctx, v)
+		return g.String(), string(g.Outcome()), err
 	}
 	value, out, err := judge(pos)
 	if err != nil {
@@ -83,9 +84,12 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 		}
 		label := strings.TrimSuffix(m.String(), " -> "+m.PartTo.Repr())
 		row := []string{label, "->", m.To.Repr(), v, o}
-		if o == "P" {
+		switch {
+		case o == "P":
 			row = append(row, "winning")
 			winning++
+		case o == "D" && out == "D":
+			row = append(row, "keeps the draw")
 		}
 		rows = append(rows, row)
 	}
