@@ -42,6 +42,12 @@ type Game struct {
 	src       string // the source text of the declaration's file, for messages
 	frameSize int
 	moves     []*compiledMove
+	// guards[i], when not empty, is a where condition that would keep parameter i
+	// from falling below 0, guessed from a move such as -> T(n - s): "where s <= n".
+	guards []string
+	// grows[i], when not empty, is a move clause that raises parameter i without a
+	// where condition, such as -> W(n + 1): nothing stops it growing.
+	grows []string
 
 	dense   []int32 // ids+1 of positions with one small non-negative int argument
 	packed  map[uint64]int32

@@ -236,8 +236,10 @@ func (c *compiler) define(prog *lang.Program) {
 			if d.Canon != nil {
 				g.canon = c.expr(d.Canon)
 			}
+			g.guards = make([]string, len(g.Params))
 			for _, m := range d.Moves {
 				g.moves = append(g.moves, c.move(m))
+				c.guessGuards(g, m)
 			}
 			p.cell.refs = globalRefs(d)
 		case *lang.FnDecl:

@@ -75,6 +75,11 @@ func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
 		return 0, &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
 	}
 	i := int32(len(g.pos))
+	if i > 0 && i%runawayDepth == 0 {
+		if err := s.runaway(g.pos[0], p); err != nil {
+			return 0, err
+		}
+	}
 	g.index[p] = i
 	g.pos = append(g.pos, p)
 	s.vals[p] = onStack

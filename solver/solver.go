@@ -358,6 +358,14 @@ func (s *Solver) push(w *walk, p Pos) error {
 		return err
 	}
 	w.stack = append(w.stack, f)
+	if len(w.stack)%runawayDepth == 0 {
+		if err := s.runaway(w.stack[0].pos, p); err != nil {
+			w.stack = w.stack[:len(w.stack)-1]
+			s.vals[p] = unknown
+			w.arena.truncate(f.compBase, f.optBase)
+			return err
+		}
+	}
 	if s.pushes++; s.pushes&(1<<14-1) == 0 && s.OnProgress != nil {
 		s.OnProgress(s.solved + len(w.stack))
 	}
@@ -539,4 +547,23 @@ func (m *mexSet) mex() int64 {
 		}
 	}
 	return int64(len(m.bits) * 64)
+}
+
+// RunawayRules is implemented by Rules that can tell a game running away: a
+// position whose arguments, reached from root, fall or grow without end (a move
+// that lacks a where condition). The solver asks every runawayDepth positions
+// deep, long before the position limit is reached.
+type RunawayRules interface {
+	Runaway(root, p Pos) error
+}
+
+// runawayDepth is how often, in positions along one line of play, the solver
+// asks RunawayRules.
+const runawayDepth = 1 << 12
+
+func (s *Solver) runaway(root, p Pos) error {
+	if r, ok := s.rules.(RunawayRules); ok {
+		return r.Runaway(root, p)
+	}
+	return nil
 }
