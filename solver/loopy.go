@@ -37,12 +37,13 @@ func (e *LoopySumError) Error() string {
 }
 
 // loopGraph holds the positions being solved by retrograde analysis. Position i
-// of the graph is pos[i]; its options are edges to graph positions
+// of the graph is pos[i] (and the solver's loopIndex[pos[i]] is i while the
+// solver's loopOwner[pos[i]] is the graph's gen); its options are edges to graph positions
 // succ[succLo[i]:succHi[i]] and options already solved, whose value codes are
 // fixed[fixLo[i]:fixHi[i]]. pred lists the reverse edges (CSR, from predLo).
 type loopGraph struct {
 	pos            []Pos
-	index          map[Pos]int32
+	gen            int32 // tells this graph's positions in the solver's loopIndex
 	succ           []int32
 	succLo, succHi []int32
 	fixed          []int64
@@ -52,7 +53,8 @@ type loopGraph struct {
 
 // solveLoopy solves every position reachable from root that is not solved yet.
 func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
-	g := &loopGraph{index: map[Pos]int32{}}
+	s.loopGen++
+	g := &loopGraph{gen: s.loopGen}
 	err := s.explore(ctx, g, root)
 	if err == nil {
 		var labels []int64
@@ -80,7 +82,11 @@ func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
 			return 0, err
 		}
 	}
-	g.index[p] = i
+	if n := len(s.vals); len(s.loopIndex) < n {
+		s.loopIndex = append(s.loopIndex, make([]int32, n-len(s.loopIndex))...)
+		s.loopOwner = append(s.loopOwner, make([]int32, n-len(s.loopOwner))...)
+	}
+	s.loopIndex[p], s.loopOwner[p] = i, g.gen
 	g.pos = append(g.pos, p)
 	s.vals[p] = onStack
 	*todo = append(*todo, i)
@@ -133,11 +139,10 @@ func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
 func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Pos, nim int64, todo *[]int32) error {
 	if len(comps) == 1 && nim == 0 {
 		c := comps[0]
-		if j, ok := g.index[c]; ok {
-			g.succ = append(g.succ, j)
-			return nil
-		}
 		switch v := s.state(c); {
+		case v == onStack && s.inGraph(g, c):
+			g.succ = append(g.succ, s.loopIndex[c])
+			return nil
 		case solvedCode(v):
 			g.fixed = append(g.fixed, v)
 			return nil
@@ -155,7 +160,7 @@ func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Po
 	}
 	// A sum: each part must be solved on its own, outside the loop.
 	for _, c := range comps {
-		if _, ok := g.index[c]; ok {
+		if s.state(c) == onStack && s.inGraph(g, c) {
 			return &LoopySumError{From: s.rules.Describe(g.pos[i]), Part: s.rules.Describe(c)}
 		}
 		if s.state(c) == onStack {
@@ -171,6 +176,11 @@ func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Po
 	}
 	g.fixed = append(g.fixed, s.sumCode(comps, nim))
 	return nil
+}
+
+// inGraph reports whether p, marked on the stack, is a position of g.
+func (s *Solver) inGraph(g *loopGraph, p Pos) bool {
+	return int(p) < len(s.loopOwner) && s.loopOwner[p] == g.gen
 }
 
 // queryCycle reports that graph position i needs c, which an outer query is solving.

@@ -125,14 +125,18 @@ type Solver struct {
 	// displays.
 	OnProgress func(positions int)
 
-	vals   []int64 // value per Pos, or unknown / onStack, infinite values encoded (infBase)
-	kSets  kTable  // the sets K of the infinite values ∞K
-	solved int     // how many values are memoized
-	free   []*walk // reusable walk states
-	mex    mexSet
-	tick   int
-	pushes int // positions expanded, for progress
-	hits   int // lookups answered from the memo
+	vals  []int64 // value per Pos, or unknown / onStack, infinite values encoded (infBase)
+	kSets kTable  // the sets K of the infinite values ∞K
+	// Positions of the loopGraph being solved: index by Pos, valid where loopOwner
+	// holds the graph's gen (see loopy.go).
+	loopIndex, loopOwner []int32
+	loopGen              int32
+	solved               int     // how many values are memoized
+	free                 []*walk // reusable walk states
+	mex                  mexSet
+	tick                 int
+	pushes               int // positions expanded, for progress
+	hits                 int // lookups answered from the memo
 }
 
 // New returns a solver for rules.
@@ -149,7 +153,8 @@ type Stats struct {
 
 // Stats reports the size of the memo table and how often it answered.
 func (s *Solver) Stats() Stats {
-	return Stats{Positions: s.solved, Bytes: cap(s.vals) * 8, Hits: s.hits}
+	bytes := cap(s.vals)*8 + (cap(s.loopIndex)+cap(s.loopOwner))*4
+	return Stats{Positions: s.solved, Bytes: bytes, Hits: s.hits}
 }
 
 // Known returns p's memoized value, if any and finite.
