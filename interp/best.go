@@ -14,11 +14,20 @@ import (
 func (s *callSite) movesToP(v Value, fn string) []*Move {
 	var out []*Move
 	for _, m := range s.allMoves(v, fn) {
-		if s.grundy(m.To, fn).Outcome() == 'P' {
+		if s.outcomeClass(m.To, fn) == 'P' {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// outcomeClass is the outcome of a position or sum: 'P', 'N' or 'D', by the
+// game's native outcome rule where it has one.
+func (s *callSite) outcomeClass(v Value, fn string) byte {
+	if isP, ok := nativeOutcome(v); ok {
+		return map[bool]byte{true: 'P', false: 'N'}[isP]
+	}
+	return s.grundy(v, fn).Outcome()
 }
 
 // sumOfParts is the solver's form of a position or sum.
@@ -62,11 +71,11 @@ func biBest(s *callSite, args []Value) Value {
 // game), from a D-position the moves to D-positions, and from a P-position the
 // moves of greatest remoteness.
 func (s *callSite) bestImpartial(v Value) []*Move {
-	from := s.grundy(v, "best").Outcome()
+	from := s.outcomeClass(v, "best")
 	var cands []*Move
 	var targets []Value
 	for _, m := range s.allMoves(v, "best") {
-		to := s.grundy(m.To, "best").Outcome()
+		to := s.outcomeClass(m.To, "best")
 		if from == 'D' && to == 'D' || from == 'N' && to == 'P' || from == 'P' {
 			cands = append(cands, m)
 			targets = append(targets, m.To)

@@ -116,6 +116,18 @@ func (in *Interp) Outcome(ctx context.Context, v Value) (isP bool, err error) {
 	return g.Outcome() == 'P', err
 }
 
+// OutcomeClass is the normal-play outcome of a position or sum: 'P', 'N' or 'D'
+// (a draw, in a loopy game), by a native outcome rule where the game has one.
+func (in *Interp) OutcomeClass(ctx context.Context, v Value) (byte, error) {
+	var o byte
+	err := in.with(ctx, func() error {
+		site := &callSite{c: &compiler{in: in}, name: "outcome"}
+		o = site.outcomeClass(v, "outcome")
+		return nil
+	})
+	return o, err
+}
+
 // MisereOutcome reports whether a position or sum is a P-position in misère play
 // (the player who makes the last move loses), and which rule decided it: one of
 // the solver's Method names, such as "misère Nim (Bouton)".

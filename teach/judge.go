@@ -69,19 +69,7 @@ func (j judge) moves(v interp.Value) ([]*interp.Move, error) {
 }
 
 // winning returns the moves among ms that lead to a P-position.
-func (j judge) winning(ms []*interp.Move) ([]*interp.Move, error) {
-	var out []*interp.Move
-	for _, m := range ms {
-		isP, err := j.isP(m.To)
-		if err != nil {
-			return nil, err
-		}
-		if isP {
-			out = append(out, m)
-		}
-	}
-	return out, nil
-}
+func (j judge) winning(ms []*interp.Move) ([]*interp.Move, error) { return j.leadingTo(ms, 'P') }
 
 // reply returns a winning move from v, or nil when v is a P-position.
 func (j judge) reply(v interp.Value) (*interp.Move, error) {

@@ -11,10 +11,7 @@ import (
 // Sprague-Grundy value (Smith), finite or ∞K, and its outcome may be a draw.
 
 // outcome is the normal-play outcome of v: 'P', 'N' or 'D' (a draw).
-func (j judge) outcome(v interp.Value) (byte, error) {
-	g, err := j.in.Grundy(j.ctx, v)
-	return g.Outcome(), err
-}
+func (j judge) outcome(v interp.Value) (byte, error) { return j.in.OutcomeClass(j.ctx, v) }
 
 // outcomeName names an outcome class in prose.
 var outcomeName = map[byte]string{'P': "a P-position", 'N': "an N-position", 'D': "a draw"}
@@ -147,14 +144,17 @@ func (j judge) outcomeOf(v interp.Value) (byte, error) {
 }
 
 // drawing returns the moves among ms that lead to a draw.
-func (j judge) drawing(ms []*interp.Move) ([]*interp.Move, error) {
+func (j judge) drawing(ms []*interp.Move) ([]*interp.Move, error) { return j.leadingTo(ms, 'D') }
+
+// leadingTo returns the moves among ms that lead to a position of outcome want.
+func (j judge) leadingTo(ms []*interp.Move, want byte) ([]*interp.Move, error) {
 	var out []*interp.Move
 	for _, m := range ms {
 		o, err := j.outcomeOf(m.To)
 		if err != nil {
 			return nil, err
 		}
-		if o == 'D' {
+		if o == want {
 			out = append(out, m)
 		}
 	}
