@@ -232,3 +232,61 @@ func TestLoopyPositionLimitAndCancel(t *testing.T) {
 		t.Fatalf("after cancel: %v, %v", g, err)
 	}
 }
+
+// Options that are sums of solved, loop-free parts enter the labelling as fixed
+// values. Checked against Smith's labelling of the same graph where each such
+// option is a nim heap of the sum's value (which plays the same).
+func TestLoopyOptionsThatAreSums(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	ctx := context.Background()
+	const heaps = 8 // positions n..n+7 are Nim heaps 0..7, loop-free
+	for trial := range 200 {
+		n := 1 + r.IntN(20)
+		adj := randomGraph(r, n, 3)
+		type sumOpt struct{ a, b int }
+		sums := make([][]sumOpt, n)
+		for u := range n {
+			for range r.IntN(2) {
+				sums[u] = append(sums[u], sumOpt{r.IntN(heaps), r.IntN(heaps)})
+			}
+		}
+		rules := heapRules{moves: func(p int, o *Options) {
+			if p >= n { // the heap p - n
+				for k := range p - n {
+					o.Add(0, Pos(n+k))
+				}
+				return
+			}
+			for _, v := range adj[p] {
+				o.Add(0, Pos(v))
+			}
+			for _, s := range sums[p] {
+				o.Add(0, Pos(n+s.a), Pos(n+s.b))
+			}
+		}}
+		// The same game with each sum replaced by the heap of its value.
+		plain := make([][]int, n+heaps)
+		for u := range n {
+			plain[u] = slices.Clone(adj[u])
+			for _, s := range sums[u] {
+				plain[u] = append(plain[u], n+(s.a^s.b))
+			}
+		}
+		for h := range heaps {
+			for k := range h {
+				plain[n+h] = append(plain[n+h], n+k)
+			}
+		}
+		want := smithLabels(plain)
+		s := New(rules)
+		for _, p := range r.Perm(n) {
+			got, err := s.Grundy(ctx, Pos(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.Equal(want[p]) {
+				t.Fatalf("trial %d: value of %d = %v, want %v", trial, p, got, want[p])
+			}
+		}
+	}
+}
