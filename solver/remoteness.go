@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"slices"
@@ -19,6 +20,9 @@ import (
 // (a breadth-first search backwards from the ends), so the first P-option that
 // decides an N-state is its nearest and the last N-option that decides a P-state
 // its farthest. Loops need nothing more: a state that is never decided is drawn.
+// The remoteness of every single position found is memoized for the session; a
+// later search takes such a position as decided, without expanding it, and merges
+// these known states into the queue in order of remoteness.
 
 // Sum is a disjunctive sum of game positions and nim heaps.
 type Sum struct {
@@ -37,12 +41,13 @@ type sumGraph struct {
 	succLo, succHi []int32
 	key            []byte
 	expanded       map[Pos]*Options
+	known          map[int32]int32 // states whose remoteness is memoized: not expanded
 }
 
 // Remoteness returns the remoteness of each sum, or Drawn. It honours ctx; the
 // position limit bounds the states searched.
 func (s *Solver) Remoteness(ctx context.Context, sums []Sum) ([]int, error) {
-	g := &sumGraph{index: map[string]int32{}, expanded: map[Pos]*Options{}}
+	g := &sumGraph{index: map[string]int32{}, expanded: map[Pos]*Options{}, known: map[int32]int32{}}
 	roots := make([]int32, len(sums))
 	for i, sum := range sums {
 		id, err := s.intern(g, canonicalSum(sum))
@@ -58,17 +63,37 @@ func (s *Solver) Remoteness(ctx context.Context, sums []Sum) ([]int, error) {
 			}
 		}
 		g.succLo = append(g.succLo, int32(len(g.succ)))
-		if err := s.expandSum(g, g.states[i]); err != nil {
+		st := g.states[i]
+		if r, ok := s.knownRemoteness(st); ok {
+			g.known[int32(i)] = r
+		} else if err := s.expandSum(g, st); err != nil {
 			return nil, err
 		}
 		g.succHi = append(g.succHi, int32(len(g.succ)))
 	}
 	rem := retrograde(g)
+	for i, st := range g.states {
+		if len(st.Comps) == 1 && len(st.Heaps) == 0 {
+			p := st.Comps[0]
+			for int(p) >= len(s.remo) {
+				s.remo = append(s.remo, make([]int32, max(1024, len(s.remo)))...)
+			}
+			s.remo[p] = rem[i] + 2
+		}
+	}
 	out := make([]int, len(sums))
 	for i, id := range roots {
 		out[i] = int(rem[id])
 	}
 	return out, nil
+}
+
+// knownRemoteness returns the memoized remoteness of a state that is one position.
+func (s *Solver) knownRemoteness(st Sum) (int32, bool) {
+	if len(st.Comps) != 1 || len(st.Heaps) != 0 || int(st.Comps[0]) >= len(s.remo) || s.remo[st.Comps[0]] == 0 {
+		return 0, false
+	}
+	return s.remo[st.Comps[0]] - 2, true
 }
 
 // intern returns the id of a canonical state, adding it when new.
@@ -146,7 +171,9 @@ func (s *Solver) edge(g *sumGraph, next Sum) error {
 	return err
 }
 
-// retrograde decides every state of g, returning its remoteness or Drawn.
+// retrograde decides every state of g, returning its remoteness or Drawn. States
+// are taken in order of remoteness: the ends and the known states (sorted) are
+// merged with the queue of states decided here, which grows in order.
 func retrograde(g *sumGraph) []int32 {
 	n := len(g.states)
 	predLo := make([]int32, n+1)
@@ -160,7 +187,7 @@ func retrograde(g *sumGraph) []int32 {
 	fill := slices.Clone(predLo[:n])
 	open := make([]int32, n) // options of a state not yet known to be N
 	rem := make([]int32, n)
-	var queue []int32
+	var queue, seeds []int32
 	for i := range n {
 		for _, j := range g.succ[g.succLo[i]:g.succHi[i]] {
 			pred[fill[j]] = int32(i)
@@ -168,13 +195,23 @@ func retrograde(g *sumGraph) []int32 {
 		}
 		open[i] = g.succHi[i] - g.succLo[i]
 		rem[i] = Drawn
-		if open[i] == 0 {
+		if r, ok := g.known[int32(i)]; ok {
+			if rem[i] = r; r != Drawn {
+				seeds = append(seeds, int32(i))
+			}
+		} else if open[i] == 0 {
 			rem[i] = 0
 			queue = append(queue, int32(i))
 		}
 	}
-	for head := 0; head < len(queue); head++ {
-		w := queue[head]
+	slices.SortFunc(seeds, func(a, b int32) int { return cmp.Compare(rem[a], rem[b]) })
+	for head := 0; head < len(queue) || len(seeds) > 0; {
+		var w int32
+		if len(seeds) > 0 && (head == len(queue) || rem[seeds[0]] <= rem[queue[head]]) {
+			w, seeds = seeds[0], seeds[1:]
+		} else {
+			w, head = queue[head], head+1
+		}
 		for _, u := range pred[predLo[w]:predLo[w+1]] {
 			if rem[u] != Drawn {
 				continue

@@ -96,6 +96,15 @@ func TestRemotenessOnLoopyGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// One at a time in a random order, later searches start from memoized
+		// positions: the same answers.
+		one := New(graphRules(adj))
+		for _, u := range r.Perm(n) {
+			got, err := one.Remoteness(ctx, sums[u:u+1])
+			if err != nil || got[0] != rem[u] {
+				t.Fatalf("trial %d, graph %v: remoteness of %d alone = %v, %v; all at once %d", trial, adj, u, got, err, rem[u])
+			}
+		}
 		for u := range n {
 			g, _ := s.Grundy(ctx, Pos(u))
 			want := map[byte]int{'P': 0, 'N': 1, 'D': Drawn}[g.Outcome()]

@@ -131,6 +131,7 @@ type Solver struct {
 	// holds the graph's gen (see loopy.go).
 	loopIndex, loopOwner []int32
 	loopGen              int32
+	remo                 []int32 // remoteness + 2 per Pos (1: drawn, 0: not known)
 	solved               int     // how many values are memoized
 	free                 []*walk // reusable walk states
 	mex                  mexSet
@@ -153,7 +154,7 @@ type Stats struct {
 
 // Stats reports the size of the memo table and how often it answered.
 func (s *Solver) Stats() Stats {
-	bytes := cap(s.vals)*8 + (cap(s.loopIndex)+cap(s.loopOwner))*4
+	bytes := cap(s.vals)*8 + (cap(s.loopIndex)+cap(s.loopOwner)+cap(s.remo))*4
 	return Stats{Positions: s.solved, Bytes: bytes, Hits: s.hits}
 }
 
@@ -184,12 +185,15 @@ func (s *Solver) Forget(ps []Pos) {
 			s.vals[p] = unknown
 			s.solved--
 		}
+		if int(p) < len(s.remo) {
+			s.remo[p] = 0
+		}
 	}
 }
 
 // Clear drops every memoized value.
 func (s *Solver) Clear() {
-	s.vals = nil
+	s.vals, s.remo = nil, nil
 	s.solved = 0
 }
 
