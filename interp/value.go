@@ -70,39 +70,18 @@ var (
 	OutcomeD = Value{K: KOutcome, N: 2}
 )
 
-// Infinite makes the generalized Sprague-Grundy value ∞K of a loopy position: K is
-// the set of finite values among its options.
-func Infinite(ks []int64) Value {
-	elems := make([]Value, len(ks))
-	for i, k := range ks {
+// GrundyValue is the language's value for a generalized Sprague-Grundy value: an
+// integer, or ∞K (kind KInf, its elements the integers of K) for a position of a
+// loopy game.
+func GrundyValue(g solver.Grundy) Value {
+	if !g.Inf {
+		return Int(g.Nim)
+	}
+	elems := make([]Value, len(g.K))
+	for i, k := range g.K {
 		elems[i] = Int(k)
 	}
 	return Value{K: KInf, R: &Seq{Elems: elems}}
-}
-
-// GrundyValue is the language's value for a generalized Sprague-Grundy value: an
-// integer, or ∞K.
-func GrundyValue(g solver.Grundy) Value {
-	if g.Inf {
-		return Infinite(g.K)
-	}
-	return Int(g.Nim)
-}
-
-// Grundy is the generalized Sprague-Grundy value held by an integer or ∞K value
-// (ok is false for any other value).
-func (v Value) Grundy() (g solver.Grundy, ok bool) {
-	switch v.K {
-	case KInt:
-		return solver.Finite(v.N), v.N >= 0
-	case KInf:
-		ks := make([]int64, len(v.Seq()))
-		for i, k := range v.Seq() {
-			ks[i] = k.N
-		}
-		return solver.Infinite(ks), true
-	}
-	return solver.Grundy{}, false
 }
 
 // Play modes, passed to sg, outcome and winning.

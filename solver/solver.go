@@ -166,14 +166,6 @@ func (s *Solver) Known(p Pos) (int64, bool) {
 	return 0, false
 }
 
-// KnownGrundy returns p's memoized generalized value, if any.
-func (s *Solver) KnownGrundy(p Pos) (Grundy, bool) {
-	if int(p) < len(s.vals) && solvedCode(s.vals[p]) {
-		return s.decode(s.vals[p]), true
-	}
-	return Grundy{}, false
-}
-
 // solvedCode reports whether a value table entry is a value rather than a mark.
 func solvedCode(v int64) bool { return v >= 0 || v <= infBase }
 
