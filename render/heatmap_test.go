@@ -313,4 +313,11 @@ func TestHeatmapLoopyCells(t *testing.T) {
 	if !strings.HasSuffix(csv.String(), ",∞,10\n") {
 		t.Errorf("csv: %q", csv.String())
 	}
+	var js bytes.Buffer
+	if err := WriteJSON(&js, g); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"values":[["∞",10]]`) {
+		t.Errorf("json: %s", js.String())
+	}
 }

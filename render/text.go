@@ -175,7 +175,7 @@ type jsonGrid struct {
 	Rows      []int64    `json:"rows"`
 	Cols      []int64    `json:"cols"`
 	RowLabels []string   `json:"row_labels,omitempty"`
-	Values    [][]*int64 `json:"values"`
+	Values    [][]any    `json:"values"`
 }
 
 // WriteJSON writes g as one JSON object followed by a newline:
@@ -191,8 +191,8 @@ type jsonGrid struct {
 //	}
 //
 // Every key but "row_labels" is always present ("rows", "cols" and
-// "values" are [] when empty). In "values", 0 is a P-position and null a
-// cell that was not computed.
+// "values" are [] when empty). In "values", 0 is a P-position, null a cell
+// that was not computed and the string "∞" a Loopy cell.
 func WriteJSON(w io.Writer, g Grid) error {
 	if err := g.Validate(); err != nil {
 		return err
@@ -200,7 +200,7 @@ func WriteJSON(w io.Writer, g Grid) error {
 	j := jsonGrid{
 		Title: g.Title, Row: g.RowName, Col: g.ColName,
 		Rows: g.Rows, Cols: g.Cols, RowLabels: g.RowLabels,
-		Values: make([][]*int64, len(g.Cells)),
+		Values: make([][]any, len(g.Cells)),
 	}
 	if j.Rows == nil {
 		j.Rows = []int64{}
@@ -209,10 +209,13 @@ func WriteJSON(w io.Writer, g Grid) error {
 		j.Cols = []int64{}
 	}
 	for i, row := range g.Cells {
-		out := make([]*int64, len(row))
-		for k := range row {
-			if row[k] >= 0 {
-				out[k] = &row[k]
+		out := make([]any, len(row))
+		for k, v := range row {
+			switch {
+			case v == Loopy:
+				out[k] = loopyText
+			case v >= 0:
+				out[k] = v
 			}
 		}
 		j.Values[i] = out
