@@ -169,13 +169,13 @@ func WriteCSV(w io.Writer, g Grid) error {
 
 // jsonGrid is the JSON form of a Grid.
 type jsonGrid struct {
-	Title     string     `json:"title"`
-	Row       string     `json:"row"`
-	Col       string     `json:"col"`
-	Rows      []int64    `json:"rows"`
-	Cols      []int64    `json:"cols"`
-	RowLabels []string   `json:"row_labels,omitempty"`
-	Values    [][]any    `json:"values"`
+	Title     string   `json:"title"`
+	Row       string   `json:"row"`
+	Col       string   `json:"col"`
+	Rows      []int64  `json:"rows"`
+	Cols      []int64  `json:"cols"`
+	RowLabels []string `json:"row_labels,omitempty"`
+	Values    [][]any  `json:"values"`
 }
 
 // WriteJSON writes g as one JSON object followed by a newline:
