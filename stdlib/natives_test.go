@@ -183,6 +183,8 @@ func TestLibraryHelpers(t *testing.T) {
 		"outcome(Wythoff(1618033988, 2618033989))":                                                     "N",
 		"len(takebreak(\"0.77\", 5))":                                                                  "5",
 		"sg(Token([[1, 2], [3], [3], []], 0))":                                                         "0",
+		"[sg(Token([[1], [2, 0], [1, 3], []], v)) for v in 0..3]":                                      "[∞{}, ∞{}, ∞{0}, 0]",
+		"[outcome(Token([[1], [2, 0], [1, 3], []], v)) for v in 0..3]":                                 "[D, D, N, P]",
 	} {
 		if got := eval(t, in, src); got != want {
 			t.Errorf("%s = %s, want %s", src, got, want)
