@@ -22,6 +22,8 @@ func FuzzEval(f *testing.F) {
 		"print [fn(y) => x + y for x in 1..3][1](5)",
 		"print 1 / 0", "print [1][5]", "print -9223372036854775807 - 2", "print sorted({3, (1, 2), \"a\", P})",
 		"game G(n) { move -> G(n) }\nprint sg(G(0))",
+		"game W(n) {\n  move down where n > 0 -> W(n - 1)\n  move up where n < 3 -> W(n + 1)\n}\nprint [sg(W(n)) + 0 for n in 0..3]\nprint best(W(1) + W(2)), remoteness(W(0) + *2), outcome(W(2) + *1)",
+		"game T(n) { move take s in {1, 3, 4} -> T(n - s) }\nprint sg(T(5))\nprint inf({0, 2}) == sg(Token([[1], [0, 2], []], 1))",
 		"game H(E) { move cut e in E -> H(grounded(E - {e}, 0)) }\nprint sg(H({(0, 1), (1, 2), (2, 0)}))",
 		"print moves(*3 + *2)\nprint options(*2)",
 		"let a = [1, 2]\nprint a[-1] + len(a) * 3 << 2",
