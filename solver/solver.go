@@ -125,19 +125,20 @@ type Solver struct {
 	// displays.
 	OnProgress func(positions int)
 
-	vals  []int64 // value per Pos, or unknown / onStack, infinite values encoded (infBase)
-	kSets kTable  // the sets K of the infinite values ∞K
+	vals   []int64 // value per Pos, or unknown / onStack, infinite values encoded (infBase)
+	solved int     // how many values are memoized
+	free   []*walk // reusable walk states
+	mex    mexSet
+	tick   int
+	pushes int // positions expanded, for progress
+	hits   int // lookups answered from the memo
+
+	kSets kTable // the sets K of the infinite values ∞K
 	// Positions of the loopGraph being solved: index by Pos, valid where loopOwner
 	// holds the graph's gen (see loopy.go).
 	loopIndex, loopOwner []int32
 	loopGen              int32
 	remo                 []int32 // remoteness + 2 per Pos (1: drawn, 0: not known)
-	solved               int     // how many values are memoized
-	free                 []*walk // reusable walk states
-	mex                  mexSet
-	tick                 int
-	pushes               int // positions expanded, for progress
-	hits                 int // lookups answered from the memo
 }
 
 // New returns a solver for rules.
