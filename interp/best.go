@@ -25,7 +25,7 @@ func (s *callSite) movesToP(v Value, fn string) []*Move {
 // game's native outcome rule where it has one.
 func (s *callSite) outcomeClass(v Value, fn string) byte {
 	if isP, ok := nativeOutcome(v); ok {
-		return map[bool]byte{true: 'P', false: 'N'}[isP]
+		return outcomeValue(isP).String()[0]
 	}
 	return s.grundy(v, fn).Outcome()
 }

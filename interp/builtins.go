@@ -158,9 +158,9 @@ func nativeOutcome(v Value) (isP, ok bool) {
 	return v.Pos().Game.NativeOutcome(v.Pos().Args)
 }
 
-// outcomeOf is the outcome of a position or sum of value g: P, N or D.
-func outcomeOf(g solver.Grundy) Value {
-	return map[byte]Value{'P': OutcomeP, 'N': OutcomeN, 'D': OutcomeD}[g.Outcome()]
+// outcomeOf is the outcome value of an outcome class: P, N or D.
+func outcomeOf(class byte) Value {
+	return map[byte]Value{'P': OutcomeP, 'N': OutcomeN, 'D': OutcomeD}[class]
 }
 
 func outcomeValue(isP bool) Value {
@@ -175,10 +175,7 @@ func biOutcome(s *callSite, args []Value) Value {
 		isP, _ := s.misereDecide(args[0])
 		return outcomeValue(isP)
 	}
-	if isP, ok := nativeOutcome(args[0]); ok {
-		return outcomeValue(isP)
-	}
-	return outcomeOf(s.grundy(args[0], "outcome"))
+	return outcomeOf(s.outcomeClass(args[0], "outcome"))
 }
 
 // allMoves lists the labelled moves of a position or sum; in a sum, each move
