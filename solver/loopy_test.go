@@ -106,52 +106,62 @@ func TestLoopyValuesMatchSmithsLabelling(t *testing.T) {
 }
 
 // The generalized value of a sum follows Smith's rules: checked against the outcome
-// found by retrograde analysis of the graph of pairs (win, loss or draw).
+// found by retrograde analysis of the graph of pairs (win, loss or draw), for sums
+// of a position of one random graph game and a position of another.
 func TestSumOutcomesMatchProductGraph(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	ctx := context.Background()
 	for trial := range 200 {
-		n := 1 + r.IntN(12)
-		adj := randomGraph(r, n, 3)
-		s := New(graphRules(adj))
-		product := productOutcomes(adj)
-		for a := range n {
-			for b := range n {
-				ga, _ := s.Grundy(ctx, Pos(a))
-				gb, _ := s.Grundy(ctx, Pos(b))
-				if got, want := ga.Add(gb).Outcome(), product[a*n+b]; got != want {
-					t.Fatalf("trial %d, graph %v: %d + %d = %v + %v: outcome %c, product graph says %c", trial, adj, a, b, ga, gb, got, want)
+		na, nb := 1+r.IntN(12), 1+r.IntN(12)
+		ga, gb := randomGraph(r, na, 3), randomGraph(r, nb, 3)
+		// One solver for both games: b's positions come after a's.
+		both := slices.Clone(ga)
+		for _, vs := range gb {
+			shifted := make([]int, len(vs))
+			for i, v := range vs {
+				shifted[i] = v + na
+			}
+			both = append(both, shifted)
+		}
+		s := New(graphRules(both))
+		product := productOutcomes(ga, gb)
+		for a := range na {
+			for b := range nb {
+				va, _ := s.Grundy(ctx, Pos(a))
+				vb, _ := s.Grundy(ctx, Pos(na+b))
+				if got, want := va.Add(vb).Outcome(), product[a*nb+b]; got != want {
+					t.Fatalf("trial %d, games %v and %v: %d + %d = %v + %v: outcome %c, the product graph says %c", trial, ga, gb, a, b, va, vb, got, want)
 				}
 			}
 		}
 	}
 }
 
-// productOutcomes decides every pair (a, b) of the sum of the graph game with
-// itself by plain retrograde analysis: iterate until nothing changes.
-func productOutcomes(adj [][]int) []byte {
-	n := len(adj)
-	out := make([]byte, n*n)
+// productOutcomes decides every pair (a, b) of the sum of two graph games by plain
+// retrograde analysis: iterate until nothing changes; what is left is drawn.
+func productOutcomes(ga, gb [][]int) []byte {
+	nb := len(gb)
+	out := make([]byte, len(ga)*nb)
 	moves := func(a, b int) [][2]int {
 		var ms [][2]int
-		for _, v := range adj[a] {
+		for _, v := range ga[a] {
 			ms = append(ms, [2]int{v, b})
 		}
-		for _, v := range adj[b] {
+		for _, v := range gb[b] {
 			ms = append(ms, [2]int{a, v})
 		}
 		return ms
 	}
 	for changed := true; changed; {
 		changed = false
-		for a := range n {
-			for b := range n {
-				if out[a*n+b] != 0 {
+		for a := range ga {
+			for b := range nb {
+				if out[a*nb+b] != 0 {
 					continue
 				}
 				allN, someP := true, false
 				for _, m := range moves(a, b) {
-					switch out[m[0]*n+m[1]] {
+					switch out[m[0]*nb+m[1]] {
 					case 'P':
 						someP = true
 					case 'N':
@@ -161,9 +171,9 @@ func productOutcomes(adj [][]int) []byte {
 				}
 				switch {
 				case someP:
-					out[a*n+b], changed = 'N', true
+					out[a*nb+b], changed = 'N', true
 				case allN:
-					out[a*n+b], changed = 'P', true
+					out[a*nb+b], changed = 'P', true
 				}
 			}
 		}
