@@ -27,7 +27,7 @@ func Explain(ctx context.Context, in *interp.Interp, v interp.Value, mode Mode) 
 	var err error
 	loopy := false
 	if mode == Normal {
-		loopy, err = e.loopy(v, parts)
+		loopy, err = e.loopy(v, parts, false)
 	}
 	switch {
 	case loopy || err != nil:
@@ -37,6 +37,12 @@ func Explain(ctx context.Context, in *interp.Interp, v interp.Value, mode Mode) 
 		err = e.position(v, parts[0])
 	default:
 		err = e.sum(v, parts)
+	}
+	var infinite *solver.InfiniteError
+	if errors.As(err, &infinite) {
+		// A part's move leads into a loop: explain by outcomes and generalized values.
+		e.b.Reset()
+		_, err = e.loopy(v, parts, true)
 	}
 	var tooMany *interp.TooManyMovesError
 	if errors.As(err, &tooMany) {

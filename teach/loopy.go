@@ -2,6 +2,7 @@ package teach
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/solver"
@@ -17,11 +18,11 @@ func (j judge) outcome(v interp.Value) (byte, error) { return j.in.OutcomeClass(
 var outcomeName = map[byte]string{'P': "a P-position", 'N': "an N-position", 'D': "a draw"}
 
 // loopy explains v in normal play when its value, or (for a single position) the
-// value of one of its options, is infinite; it reports false, having written
-// nothing, when nothing is.
-func (e *explainer) loopy(v interp.Value, parts []interp.Value) (bool, error) {
+// value of one of its options, is infinite, or always when force is set; it
+// reports false, having written nothing, when it does not explain v.
+func (e *explainer) loopy(v interp.Value, parts []interp.Value, force bool) (bool, error) {
 	for _, p := range parts {
-		if p.Pos().Game.NativeOutcome != nil {
+		if p.Pos().Game.NativeOutcome != nil && !force {
 			return false, nil // its value may be out of reach; it is not loopy anyway
 		}
 	}
@@ -29,8 +30,8 @@ func (e *explainer) loopy(v interp.Value, parts []interp.Value) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if !g.Inf && len(parts) > 1 {
-		return false, nil
+	if !g.Inf && len(parts) > 1 && !force {
+		return false, nil // the sum's explanation finds out whether a move is loopy
 	}
 	ms, err := e.moves(v)
 	if err != nil {
@@ -44,7 +45,7 @@ func (e *explainer) loopy(v interp.Value, parts []interp.Value) (bool, error) {
 		}
 		inf = inf || vals[i].Inf
 	}
-	if !inf {
+	if !inf && !force {
 		return false, nil
 	}
 	return true, e.loopyReason(v, g, ms, vals)
@@ -75,10 +76,11 @@ func (e *explainer) loopyReason(v interp.Value, g solver.Grundy, ms []*interp.Mo
 	default:
 		e.printf("Its generalized Sprague-Grundy value (Smith) is %d although some options are infinite: it is the mex of the finite values of its options, and every infinite option has an option of value %d, a move that undoes the move to it.\n", g.Nim, g.Nim)
 	}
-	if len(ms) <= listAll {
-		rows := make([][2]string, len(ms))
-		for i, m := range ms {
-			rows[i] = [2]string{m.String(), fmt.Sprintf("value %s, %s", vals[i], outcomeName[vals[i].Outcome()])}
+	if ds := distinct(ms); len(ds) <= listAll {
+		rows := make([][2]string, len(ds))
+		for i, d := range ds {
+			val := vals[slices.Index(ms, d.m)]
+			rows[i] = [2]string{d.String(), fmt.Sprintf("value %s, %s", val, outcomeName[val.Outcome()])}
 		}
 		e.table(rows)
 	}
