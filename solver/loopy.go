@@ -233,6 +233,8 @@ func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		// Count, for each open u, its options that are open or ∞: each must reach m
+		// before u can be labelled m.
 		for _, u := range open {
 			c := int32(0)
 			for _, v := range g.succ[g.succLo[u]:g.succHi[u]] {
@@ -284,6 +286,7 @@ func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
 				queue = append(queue, u)
 			}
 		}
+		// Each position labelled m makes its predecessors reach m.
 		for len(queue) > 0 {
 			w := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
@@ -297,6 +300,7 @@ func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
 				}
 			}
 		}
+		// What reaches m stays open for the next level; the rest is ∞.
 		still := open[:0]
 		for _, u := range open {
 			switch {
@@ -310,6 +314,8 @@ func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
 		}
 		open = still
 	}
+	// The labels become value codes: finite labels are their own codes, and each
+	// ∞ gets the set of the finite values of its options.
 	codes := lab
 	var ks []int64
 	for _, u := range infs {
