@@ -40,6 +40,8 @@ type sumGraph struct {
 	succ           []int32
 	succLo, succHi []int32
 	key            []byte
+	comps          []Pos   // the state being interned: its positions
+	heaps          []int64 // and its heaps
 	expanded       map[Pos]*Options
 	known          map[int32]int32 // states whose remoteness is memoized: not expanded
 }
@@ -50,7 +52,7 @@ func (s *Solver) Remoteness(ctx context.Context, sums []Sum) ([]int, error) {
 	g := &sumGraph{index: map[string]int32{}, expanded: map[Pos]*Options{}, known: map[int32]int32{}}
 	roots := make([]int32, len(sums))
 	for i, sum := range sums {
-		id, err := s.intern(g, canonicalSum(sum))
+		id, err := s.intern(g, sum)
 		if err != nil {
 			return nil, err
 		}
@@ -96,14 +98,24 @@ func (s *Solver) knownRemoteness(st Sum) (int32, bool) {
 	return s.remo[st.Comps[0]] - 2, true
 }
 
-// intern returns the id of a canonical state, adding it when new.
+// intern returns the id of a sum as a state, adding it when new.
 func (s *Solver) intern(g *sumGraph, st Sum) (int32, error) {
-	g.key = g.key[:0]
-	for _, c := range st.Comps {
+	g.comps = append(g.comps[:0], st.Comps...)
+	g.heaps = append(g.heaps[:0], st.Heaps...)
+	return s.internScratch(g)
+}
+
+// internScratch returns the id of the state held in g.comps and g.heaps (which it
+// sorts, dropping empty heaps), adding a copy when it is new.
+func (s *Solver) internScratch(g *sumGraph) (int32, error) {
+	slices.Sort(g.comps)
+	g.heaps = slices.DeleteFunc(g.heaps, func(h int64) bool { return h == 0 })
+	slices.Sort(g.heaps)
+	g.key = binary.AppendUvarint(g.key[:0], uint64(len(g.comps)))
+	for _, c := range g.comps {
 		g.key = binary.AppendUvarint(g.key, uint64(c))
 	}
-	g.key = append(g.key, 0xff) // no uvarint of a Pos starts with 0xff alone
-	for _, h := range st.Heaps {
+	for _, h := range g.heaps {
 		g.key = binary.AppendVarint(g.key, h)
 	}
 	if id, ok := g.index[string(g.key)]; ok {
@@ -114,17 +126,8 @@ func (s *Solver) intern(g *sumGraph, st Sum) (int32, error) {
 	}
 	id := int32(len(g.states))
 	g.index[string(g.key)] = id
-	g.states = append(g.states, st)
+	g.states = append(g.states, Sum{slices.Clone(g.comps), slices.Clone(g.heaps)})
 	return id, nil
-}
-
-// canonicalSum sorts a sum's parts and drops empty heaps.
-func canonicalSum(st Sum) Sum {
-	comps := slices.Clone(st.Comps)
-	slices.Sort(comps)
-	heaps := slices.DeleteFunc(slices.Clone(st.Heaps), func(h int64) bool { return h == 0 })
-	slices.Sort(heaps)
-	return Sum{comps, heaps}
 }
 
 // expandSum adds the edges from st to each state one move away.
@@ -141,11 +144,11 @@ func (s *Solver) expandSum(g *sumGraph, st Sum) error {
 			}
 			g.expanded[c] = opts
 		}
-		rest := slices.Delete(slices.Clone(st.Comps), i, i+1)
 		for k := range opts.Len() {
 			comps, nim := opts.Option(k)
-			next := Sum{append(slices.Clone(rest), comps...), append(slices.Clone(st.Heaps), nim)}
-			if err := s.edge(g, next); err != nil {
+			g.comps = append(append(append(g.comps[:0], st.Comps[:i]...), st.Comps[i+1:]...), comps...)
+			g.heaps = append(append(g.heaps[:0], st.Heaps...), nim)
+			if err := s.edge(g); err != nil {
 				return err
 			}
 		}
@@ -155,9 +158,10 @@ func (s *Solver) expandSum(g *sumGraph, st Sum) error {
 			continue
 		}
 		for j := range h {
-			heaps := slices.Clone(st.Heaps)
-			heaps[i] = j
-			if err := s.edge(g, Sum{st.Comps, heaps}); err != nil {
+			g.comps = append(g.comps[:0], st.Comps...)
+			g.heaps = append(g.heaps[:0], st.Heaps...)
+			g.heaps[i] = j
+			if err := s.edge(g); err != nil {
 				return err
 			}
 		}
@@ -165,11 +169,28 @@ func (s *Solver) expandSum(g *sumGraph, st Sum) error {
 	return nil
 }
 
-func (s *Solver) edge(g *sumGraph, next Sum) error {
-	id, err := s.intern(g, canonicalSum(next))
+// edge adds an edge to the state held in g.comps and g.heaps.
+func (s *Solver) edge(g *sumGraph) error {
+	limit := maxSearchMoves
+	if s.Limits.MaxPositions > 0 {
+		limit = min(limit, movesPerState*s.Limits.MaxPositions)
+	}
+	if len(g.succ) >= limit {
+		return &LimitError{Limit: "moves searched", Value: limit,
+			Hint: "remoteness and best search every sum reachable, move by move; ask about smaller positions"}
+	}
+	id, err := s.internScratch(g)
 	g.succ = append(g.succ, id)
 	return err
 }
+
+// A remoteness search keeps every move between the states it finds: at most
+// maxSearchMoves, and movesPerState per position the position limit allows, so that
+// a search through wide positions (big Nim heaps) stops long before memory runs out.
+const (
+	maxSearchMoves = 1 << 23
+	movesPerState  = 4
+)
 
 // retrograde decides every state of g, returning its remoteness or Drawn. States
 // are taken in order of remoteness: the ends and the known states (sorted) are

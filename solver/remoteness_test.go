@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 )
@@ -142,5 +143,16 @@ func TestRemotenessOfNimHeaps(t *testing.T) {
 	// *3: take it all (1); *2 + *2: the loser delays, 4 moves; *1 + *2: to *1 + *1, then 2 more.
 	if want := []int{1, 4, 3}; got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		t.Errorf("remoteness = %v, want %v", got, want)
+	}
+}
+
+// A search through wide positions stops at its bound on moves, with a LimitError.
+func TestRemotenessSearchIsBounded(t *testing.T) {
+	s := New(graphRules([][]int{{}}))
+	s.Limits.MaxPositions = 1000
+	_, err := s.Remoteness(context.Background(), []Sum{{Heaps: []int64{900}}})
+	var le *LimitError
+	if !errors.As(err, &le) || le.Value != movesPerState*1000 {
+		t.Fatalf("want the moves bound, got %v", err)
 	}
 }
