@@ -298,17 +298,20 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 		}
 		segs := route(boxes[f], boxes[t], pic.Via[k])
 		win := !isP(g.Nodes[f]) && isP(g.Nodes[t])
-		stroke, widthPx, marker := "#777", 1, "arrow"
-		if win {
+		stroke, widthPx, marker, dash := "#777", 1, "arrow", ""
+		switch {
+		case win:
 			stroke, widthPx, marker = "#c00", 2, "arrow-win"
+		case e.Loop: // a move on a cycle of a loopy game
+			stroke, dash = "#2c6fbb", ` stroke-dasharray="5,3"`
 		}
 		var d strings.Builder
 		fmt.Fprintf(&d, "M%d,%d", segs[0][0].X, segs[0][0].Y)
 		for _, c := range segs {
 			fmt.Fprintf(&d, " C%d,%d %d,%d %d,%d", c[1].X, c[1].Y, c[2].X, c[2].Y, c[3].X, c[3].Y)
 		}
-		fmt.Fprintf(bw, `<path class="edge" d="%s" fill="none" stroke="%s" stroke-width="%d" marker-end="url(#%s)"><title>%s</title></path>`+"\n",
-			d.String(), stroke, widthPx, marker, html.EscapeString(e.Label))
+		fmt.Fprintf(bw, `<path class="edge" d="%s" fill="none" stroke="%s" stroke-width="%d"%s marker-end="url(#%s)"><title>%s</title></path>`+"\n",
+			d.String(), stroke, widthPx, dash, marker, html.EscapeString(e.Label))
 		if e.Label == "" || len(g.Edges) > maxEdge {
 			continue
 		}
@@ -334,9 +337,16 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 		fill, text := "#fff", "#000"
 		if isP(nd) {
 			fill, text = "#000", "#fff"
+		} else if nd.Outcome == "D" {
+			fill = "#c8c8c8"
 		}
 		value := "g = ?"
 		switch {
+		case nd.ValueText != "": // the generalized value of a loopy position
+			value = "g = " + nd.ValueText
+			if nd.Outcome == "D" {
+				value += ", D"
+			}
 		case nd.Outcome != "" && nd.Outcome != "P" && nd.Outcome != "N":
 			value = nd.Outcome // a draw has no value
 		case nd.Value >= 0:

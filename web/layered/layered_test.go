@@ -123,3 +123,23 @@ func TestSVG(t *testing.T) {
 		t.Errorf("%d labels", n)
 	}
 }
+
+// A loopy game as teach.GameGraph gives it: generalized values written, draws grey,
+// the moves of the cycle dashed and blue.
+func TestLoopyValues(t *testing.T) {
+	g := render.Graph{Nodes: []render.Node{{ID: 0, Label: "A", Value: -1, ValueText: "∞{}", Outcome: "D"}, {ID: 1, Label: "B", Value: -1, ValueText: "∞{0}", Outcome: "N"}, {ID: 2, Label: "C", Value: 0}},
+		Edges: []render.Edge{{From: 0, To: 1, Loop: true}, {From: 1, To: 0, Loop: true}, {From: 1, To: 2}}}
+	var b strings.Builder
+	if err := WriteSVG(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	for _, want := range []string{`font-size="10">g = ∞{}, D</text>`, `font-size="10">g = ∞{0}</text>`, `fill="#c8c8c8"`} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("SVG lacks %s:\n%s", want, svg)
+		}
+	}
+	if n := strings.Count(svg, `stroke-dasharray`); n != 2 {
+		t.Errorf("%d moves drawn dashed, want the 2 of the cycle", n)
+	}
+}
