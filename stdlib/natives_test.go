@@ -175,7 +175,13 @@ func TestLibraryHelpers(t *testing.T) {
 		"period(Kayles)":                   "preperiod 71, period 12, proved",
 		"period(DawsonsKayles)":            "preperiod 53, period 34, proved",
 		"period(\"0.137\")":                "preperiod 52, period 34, proved",
-		"period(\"0.[3]\")":                "not proved: the code 0.[3] has a repeating digit; the periodicity theorem needs a largest number t of tokens removed",
+		"period(\"0.[3]\").saltus":         "1",
+		"period(\"0.[3]\").status":         `"not proved; observed up to 153600 (the code 0.[3] has a repeating digit; the periodicity theorem needs a largest number t of tokens removed)"`,
+		// Three-heap splits cost O(n^2) a heap: the work is bounded, and the
+		// values, which grow, are arithmetically periodic as far as seen.
+		"period(\"0.3F\")":               "preperiod 0, period 6, saltus 3, not proved; observed up to 2140",
+		"period([1, 3, 2, 7, 4]).period": "0",
+		"period([1, 3, 2, 7, 4])":        "no period in 5 values",
 		"sg(Kayles(1000000)) == sg(Kayles(71 + (1000000 - 71) % 12 + 12))":                             "true",
 		"sg(TakeBreak(\"0.137\", 1000000)) == sg(TakeBreak(\"0.137\", 52 + (1000000 - 52) % 34 + 34))": "true",
 		"sg(Kayles(1000000000000)) == sg(Kayles(71 + (1000000000000 - 71) % 12))":                      "true",

@@ -114,7 +114,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			}
 			return interp.List(out), nil
 		})
-	in.Define("period", 1, 1, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice; the briefest: smallest preperiod + period); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem",
+	in.Define("period", 1, 1, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice; the briefest: smallest preperiod + period); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem, or says what it observed within half a second of work; the field status says which, and period is 0 when none is seen",
 		func(args []interp.Value) (interp.Value, error) {
 			return lib.period(in.Context(), args[0])
 		})
@@ -207,22 +207,14 @@ func (lib *library) period(ctx context.Context, arg interp.Value) (interp.Value,
 		if !ok {
 			return interp.Value{}, fmt.Errorf("period(%s): only take-and-break games (Kayles, DawsonsKayles, GrundysGame, Nim...) have a periodicity proof; give a list of values instead", arg.Repr())
 		}
-		proof, err := native.ProvePeriod(ctx, code, 1<<20)
-		if err != nil {
-			return interp.Value{}, err
-		}
-		return periodRecord(proof.Periodicity, proof.Proved, proof.CheckedTo, proof.Reason), nil
+		return codePeriod(ctx, code)
 	}
 	if arg.K == interp.KStr {
 		code, err := codes.parse(arg)
 		if err != nil {
 			return interp.Value{}, err
 		}
-		proof, err := native.ProvePeriod(ctx, code, 1<<20)
-		if err != nil {
-			return interp.Value{}, err
-		}
-		return periodRecord(proof.Periodicity, proof.Proved, proof.CheckedTo, proof.Reason), nil
+		return codePeriod(ctx, code)
 	}
 	var seq []int
 	switch arg.K {
@@ -237,30 +229,42 @@ func (lib *library) period(ctx context.Context, arg interp.Value) (interp.Value,
 		return interp.Value{}, fmt.Errorf("period needs a list of values or a take-and-break game, not %s %s", arg.K, arg.Repr())
 	}
 	p := native.Period(seq)
+	status := fmt.Sprintf("observed in %d values", len(seq))
 	if !p.Found() {
-		return interp.Value{}, fmt.Errorf("no period found in %d values (the periodic part must be seen at least twice, and be at least as long as the preperiod)", len(seq))
+		status = fmt.Sprintf("no period in %d values", len(seq))
 	}
-	return interp.NewRecord(
-		[]string{"preperiod", "period", "saltus"},
-		[]interp.Value{interp.Int(int64(p.Preperiod)), interp.Int(int64(p.Period)), interp.Int(int64(p.Saltus))},
-		[]bool{false, false, true}), nil
+	return periodRecord(p, status), nil
 }
 
-func periodRecord(p native.Periodicity, proved bool, checkedTo int, reason string) interp.Value {
-	status := "proved"
-	if !proved {
-		status = fmt.Sprintf("observed up to %d", checkedTo)
-		if reason != "" {
-			status = "not proved: " + strings.TrimSuffix(reason, ".")
-		}
+// codePeriod proves the period of a take-and-break code, or says what was
+// observed in the values computed within a bounded amount of work.
+func codePeriod(ctx context.Context, code native.Code) (interp.Value, error) {
+	proof, err := native.ProvePeriod(ctx, code, 1<<20)
+	if err != nil {
+		return interp.Value{}, err
 	}
-	if p.Period == 0 {
-		return interp.NewRecord([]string{"status"}, []interp.Value{interp.Str(status)}, []bool{false})
+	if proof.Proved {
+		return periodRecord(proof.Periodicity, "proved"), nil
 	}
+	status := fmt.Sprintf("not proved; observed up to %d", proof.CheckedTo)
+	if !proof.Observed.Found() {
+		status = fmt.Sprintf("not proved; no period observed up to %d", proof.CheckedTo)
+	}
+	if proof.Reason != "" {
+		status += " (" + strings.TrimSuffix(proof.Reason, ".") + ")"
+	}
+	return periodRecord(proof.Observed, status), nil
+}
+
+// periodRecord is the answer of period: always the fields preperiod, period
+// (0 when there is none), saltus and status, so that a program can test them;
+// when there is no period, only the status is printed.
+func periodRecord(p native.Periodicity, status string) interp.Value {
+	none := !p.Found()
 	return interp.NewRecord(
 		[]string{"preperiod", "period", "saltus", "status"},
 		[]interp.Value{interp.Int(int64(p.Preperiod)), interp.Int(int64(p.Period)), interp.Int(int64(p.Saltus)), interp.Str(status)},
-		[]bool{false, false, true, false})
+		[]bool{none, none, true, false})
 }
 
 // nimResult returns a nim product or inverse, which may need all 64 bits while

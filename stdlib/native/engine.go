@@ -48,7 +48,10 @@ type engine struct {
 	proofP      int
 	nextCheck   int
 
-	work int // pairs visited since the last context check
+	work     int  // pairs visited since the last context check
+	spent    int  // pairs visited before that
+	budget   int  // run stops once spent passes it; 0: no limit
+	spentOut bool // run stopped because the budget was spent
 }
 
 type engineOptions struct {
@@ -123,9 +126,14 @@ func (e *engine) run(ctx context.Context, n int) error {
 			continue
 		}
 		if h&4095 == 0 || e.work > 1<<24 {
+			e.spent += e.work
 			e.work = 0
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if e.budget > 0 && e.spent > e.budget {
+				e.spentOut = true
+				return nil
 			}
 		}
 		if e.prove && h == e.nextCheck {
@@ -179,6 +187,7 @@ func (e *engine) reserve(n int) {
 // two-heap splits of the finite part: whole-heap removals, one-heap
 // remainders, three-heap splits and everything from the repeat digit.
 func (e *engine) direct(h int) {
+	e.work += e.words // clearing and or-ing the bitsets
 	clear(e.opt)
 	g, opt := e.g, e.opt
 	for _, k := range e.whole {

@@ -44,8 +44,14 @@ func TestProvePeriodKnown(t *testing.T) {
 		}
 	}
 	pp, _ := ProvePeriod(ctx, MustParseCode("0.16"), 3000)
-	if pp.Proved || pp.CheckedTo != 3000 || pp.String() != "not proved: no period found up to n = 3000" {
+	if pp.Proved || pp.CheckedTo != 3000 || pp.String() != "not proved; no period observed up to n = 3000" {
 		t.Errorf("0.16 to 3000: %+v %q", pp, pp)
+	}
+	// Nim is not periodic, but arithmetically periodic: g(n+1) = g(n) + 1.
+	pp, _ = ProvePeriod(ctx, MustParseCode("0.[3]"), 1000)
+	if want := (Periodicity{Preperiod: 0, Period: 1, Saltus: 1}); pp.Observed != want || pp.CheckedTo != 1000 ||
+		pp.String() != "not proved (the code 0.[3] has a repeating digit; the periodicity theorem needs a largest number t of tokens removed); observed preperiod 0, period 1, saltus 1 up to n = 1000" {
+		t.Errorf("0.[3]: %+v %q", pp, pp)
 	}
 	ctx2, cancel := context.WithCancel(ctx)
 	cancel()
@@ -112,4 +118,21 @@ func TestProvePeriodHoldsBeyond(t *testing.T) {
 		}
 	}
 	t.Log(fmt.Sprint("proofs by max heaps: ", proved))
+}
+
+// Codes whose heaps cost O(n^2) each (three-heap splits) or whose values never
+// repeat stop when the work is spent, with what they observed.
+func TestProvePeriodBoundedWork(t *testing.T) {
+	for _, code := range []string{"0.3F", "0.FF", "0.7F", "0.1F", "0.37"} {
+		pp, err := provePeriod(context.Background(), MustParseCode(code), 1<<20, 1<<22)
+		if err != nil || pp.Proved || pp.CheckedTo >= 1<<20 || pp.CheckedTo < 100 {
+			t.Errorf("%s: %+v, %v", code, pp, err)
+		}
+		t.Logf("%s: %v", code, pp)
+	}
+	// Values that grow: an arithmetic period is observed.
+	pp, _ := provePeriod(context.Background(), MustParseCode("0.3F"), 1<<20, 1<<22)
+	if want := (Periodicity{Period: 6, Saltus: 3}); pp.Observed != want {
+		t.Errorf("0.3F: observed %v, want %v", pp.Observed, want)
+	}
 }
