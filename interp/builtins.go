@@ -271,21 +271,17 @@ func biWinning(s *callSite, args []Value) Value {
 
 // movesTo lists the moves of the position p that take it to an option of value
 // target: by the game's fast path when it has one, otherwise by going through its
-// moves.
+// moves, listing only those (so a part with millions of moves, few of them
+// winning, still answers).
 func (s *callSite) movesTo(p Value, target int64) []*Move {
 	in := s.c.in
 	ms, ok := in.nativeMovesTo(p, target)
 	if ok {
 		return ms
 	}
-	all, err := in.positionMoves(p, 0)
+	ms, err := in.positionMovesWhere(p, 0, func(to Value) bool { return s.hasValue(to, target) })
 	if err != nil {
 		s.raiseMoves(err, "winning")
-	}
-	for _, m := range all {
-		if s.hasValue(m.PartTo, target) {
-			ms = append(ms, m)
-		}
 	}
 	return ms
 }

@@ -432,20 +432,39 @@ var maxMoves = 1 << 20
 // order Expand lists its options. Past limit moves (maxMoves when limit <= 0) it
 // stops with a *TooManyMovesError.
 func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
+	return in.positionMovesWhere(pos, limit, nil)
+}
+
+// positionMovesWhere is positionMoves keeping only the moves to an option
+// that keep accepts (every move when keep is nil): the others are gone
+// through but not listed, so limit bounds the moves kept.
+func (in *Interp) positionMovesWhere(pos Value, limit int, keep func(to Value) bool) ([]*Move, error) {
 	e := pos.Pos()
 	g := e.Game
 	if limit <= 0 {
 		limit = maxMoves
 	}
-	tooMany := func(n int64) bool { return n > int64(limit) }
 	var out []*Move
+	add := func(mv *Move) bool {
+		if len(out) == limit {
+			return false
+		}
+		out = append(out, mv)
+		return true
+	}
 	if g.nimber {
-		if tooMany(e.Args[0].N) {
+		if keep == nil && e.Args[0].N > int64(limit) {
 			return nil, &TooManyMovesError{pos, limit}
 		}
 		for k := int64(0); k < e.Args[0].N; k++ {
+			in.tick()
 			to := in.nimber(k)
-			out = append(out, &Move{Label: "to", Bindings: []Binding{{"k", Int(k)}}, From: pos, Part: pos, PartTo: to, To: to})
+			if keep != nil && !keep(to) {
+				continue
+			}
+			if !add(&Move{Label: "to", Bindings: []Binding{{"k", Int(k)}}, From: pos, Part: pos, PartTo: to, To: to}) {
+				return nil, &TooManyMovesError{pos, limit}
+			}
 		}
 		return out, nil
 	}
@@ -453,16 +472,15 @@ func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
 	copy(fr.slots, e.Args)
 	for _, m := range g.moves {
 		complete := m.loops(fr, func(fr *Frame) bool {
-			if tooMany(int64(len(out)) + 1) {
-				return false
-			}
 			to := m.result(fr)
+			if keep != nil && !keep(to) {
+				return true
+			}
 			mv := &Move{Label: m.label, From: pos, Part: pos, PartTo: to, To: to}
 			for i, name := range m.vars {
 				mv.Bindings = append(mv.Bindings, Binding{name, fr.slots[m.slots[i]]})
 			}
-			out = append(out, mv)
-			return true
+			return add(mv)
 		})
 		if !complete {
 			return nil, &TooManyMovesError{pos, limit}

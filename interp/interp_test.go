@@ -125,8 +125,10 @@ func TestValues(t *testing.T) {
 		"outcome(*0)":                           "P",
 		"grounded({(0, 1), (2, 3), (1, 1)}, 0)": "{(0, 1), (1, 1)}",
 		"grounded([(0, 1), (0, 1), (2, 3)], 0)": "[(0, 1), (0, 1)]",
-		"period([0, 1, 2, 3, 4, 5, 6])":         "preperiod 0, period 1, saltus 1",
-		"period([5, 0, 1, 0, 1, 0, 1])":         "preperiod 1, period 2",
+		"period([0, 1, 2, 3, 4, 5, 6])":         "preperiod 0, period 1, saltus 1, observed in 7 values",
+		"period([5, 0, 1, 0, 1, 0, 1])":         "preperiod 1, period 2, observed in 7 values",
+		"period([5, 0, 1, 0, 1, 0, 1]).status":  `"observed in 7 values"`,
+		"period([1, 2]).period":                 "0",
 		"union({1}, {2}, {3})":                  "{1, 2, 3}",
 		"str(12) + \"!\"":                       "12!",
 		"abs(-4)":                               "4",
@@ -426,5 +428,25 @@ func TestPositionOfReplacedGame(t *testing.T) {
 	}
 	if out.String() != "3\n1\n" {
 		t.Errorf("output %q", out.String())
+	}
+}
+
+// winning finds the moves of a sum part by part, listing only the moves to the
+// value each part must reach: the same moves, in the same order, as going
+// through every move of the sum.
+func TestWinningPartByPart(t *testing.T) {
+	in := interp.New()
+	var out bytes.Buffer
+	in.Out = &out
+	src := `game K(n) { move k in 1..2, i in 0..n-k -> K(i) + K(n - k - i) }
+game S(n) { move take k in {1, 3, 4} where k <= n -> S(n - k) }
+fn plain(g) = [str(m) for m in moves(g) where outcome(m.to) == P]
+check [str(m) for m in winning(K(a) + S(b) + K(c))] == plain(K(a) + S(b) + K(c)) for a in 0..9, b in 0..9, c in 0..4
+print len(winning(K(9) + S(7) + K(4)))`
+	if err := in.Run(context.Background(), "t.game", src); err != nil || in.Checks.Failed > 0 || in.Checks.Cases != 500 {
+		t.Fatalf("%v, %+v, output %q", err, in.Checks, out.String())
+	}
+	if out.String() == "0\n" {
+		t.Error("the sum checked has no winning move: the check shows little")
 	}
 }

@@ -375,16 +375,16 @@ func (e *explainer) sum(v interp.Value, parts []interp.Value) error {
 		vals[i] = x
 		total ^= x
 	}
-	ms, err := e.moves(v)
-	if err != nil {
-		return err
-	}
 	e.verdict(total == 0)
 	e.printf("It is a sum of %d games: each move is made in one of them. By the Sprague-Grundy theorem its value is the nim-sum of the parts' values: their XOR, that is binary addition without carries.\n", len(parts))
 	e.nimSumTable(parts, vals, total)
 	e.printf("\n")
 	if total == 0 {
 		e.printf("The nim-sum is 0, so the player to move loses: a move changes the value of one part, which makes the nim-sum non-zero, and the opponent can then make it 0 again.\n")
+		ms, err := e.moves(v)
+		if err != nil {
+			return err
+		}
 		if len(ms) == 0 {
 			return nil
 		}
@@ -399,15 +399,11 @@ func (e *explainer) sum(v interp.Value, parts []interp.Value) error {
 		e.printf("For example, %s makes it %d, and the answer %s makes it 0.\n", ms[0], after, moveName(r))
 		return nil
 	}
-	var wins []*interp.Move
-	for _, m := range ms {
-		after, err := e.in.SG(e.ctx, m.PartTo)
-		if err != nil {
-			return err
-		}
-		if after == vals[m.Index]^total {
-			wins = append(wins, m)
-		}
+	// Part by part, the moves to the value that makes the nim-sum 0, found
+	// without listing every move of every part.
+	wins, err := e.in.Winning(e.ctx, v)
+	if err != nil {
+		return err
 	}
 	var rows [][2]string
 	ds := distinct(wins)
