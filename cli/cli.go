@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,7 +38,8 @@ const (
 const usage = `grundy: Sprague-Grundy values, outcomes and winning moves of impartial games.
 
 Usage:
-  grundy run FILE                 run a file: print its prints, check its checks
+  grundy run FILE...              run files, each in its own session: print their
+                                  prints, check their checks
   grundy run --html OUT.html FILE, grundy run --markdown OUT.md FILE
                                   write a worksheet: the program, what each
                                   statement printed, the checks, tables drawn
@@ -55,20 +58,31 @@ Usage:
                                   a table of values; a heat map as svg or png
   grundy graph [-f FILE] EXPR [--format dot|svg] [-o FILE] [--max-nodes N]
                                   the game graph of a small position
-  grundy help                     this message
+  grundy help [COMMAND]           this message, or one command's
+  grundy version                  the version of grundy (also --version)
 
 Options (before the file or expression; anywhere for explain, play, table, graph):
   --max-positions N               stop after memoizing N positions (default 10000000,
                                   at most about 3 GB)
   --timeout D                     stop after D, e.g. 30s or 5m (default: no limit)
-  --json                          run, eval and table: machine-readable output
-                                  (see docs/json.md)
+  --json                          run, check, eval and table: machine-readable
+                                  output (see docs/json.md)
+Options may also come before the command: grundy --timeout 30s run FILE.
+grundy COMMAND --help shows one command's usage.
 
 Exit status: 0 on success, 1 when a check fails, 2 on an error.
 `
 
+// commands are the commands of grundy, for suggestions and help.
+var commands = []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "serve", "help", "version"}
+
 // Main runs the command line and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	args, err := commandFirst(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "grundy:", err)
+		return exitError
+	}
 	if len(args) == 0 {
 		args = []string{"repl"}
 	}
@@ -76,6 +90,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	cmd, rest := args[0], args[1:]
 	r := &runner{stdout: stdout, stderr: stderr}
+	if slices.Contains(commands, cmd) && asksHelp(rest) {
+		fmt.Fprint(stdout, commandHelp(cmd))
+		return exitOK
+	}
 	if cmd != "repl" { // the shell draws its own progress line
 		defer r.showProgress("grundy " + cmd)()
 	}
@@ -98,17 +116,102 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return r.graph(ctx, rest)
 	case "serve":
 		return r.serve(ctx, rest)
-	case "help", "-h", "--help":
+	case "help", "-h", "--help", "-help":
+		if len(rest) > 0 && slices.Contains(commands, rest[0]) {
+			fmt.Fprint(stdout, commandHelp(rest[0]))
+			return exitOK
+		}
 		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, "grundy", version())
 		return exitOK
 	}
 	msg := fmt.Sprintf("grundy: unknown command %q", cmd)
-	if s := lang.Closest(cmd, []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "serve", "help"}); s != "" {
+	if _, err := os.Stat(cmd); err == nil || strings.HasSuffix(cmd, ".game") {
+		msg += fmt.Sprintf("; to run a file, write grundy run %s", cmd)
+	} else if s := lang.Closest(cmd, commands); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	fmt.Fprintln(stderr, msg)
 	fmt.Fprint(stderr, "\n"+usage)
 	return exitError
+}
+
+// asksHelp reports whether a command's arguments ask for its usage: -h or
+// --help among its options (before a "--").
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// commandHelp is the part of the usage about one command, with the options.
+func commandHelp(cmd string) string {
+	var b strings.Builder
+	lines := strings.Split(usage, "\n")
+	for i := 0; i < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "  grundy "+cmd+" ") && lines[i] != "  grundy "+cmd &&
+			!(cmd == "repl" && strings.HasPrefix(lines[i], "  grundy [repl")) {
+			continue
+		}
+		b.WriteString("Usage:\n" + lines[i] + "\n")
+		for i++; i < len(lines) && strings.HasPrefix(lines[i], "         "); i++ {
+			b.WriteString(lines[i] + "\n")
+		}
+		break
+	}
+	if at := strings.Index(usage, "\nOptions"); at >= 0 && cmd != "help" && cmd != "version" {
+		b.WriteString(usage[at:])
+	}
+	return b.String()
+}
+
+// version is the version grundy was built as: the module's version when
+// installed with go install, or "(devel)" for a build from a checkout.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version + " (" + bi.GoVersion + ")"
+	}
+	return "(devel)"
+}
+
+// valueFlags are the options that take a value, for commandFirst.
+var valueFlags = map[string]bool{"max-positions": true, "timeout": true, "f": true, "format": true,
+	"o": true, "max-nodes": true, "numbers": true, "title": true, "cell": true, "scale": true,
+	"html": true, "markdown": true, "addr": true}
+
+// commandFirst moves options given before the command after it, so that
+// grundy --timeout 30s run FILE is grundy run --timeout 30s FILE; options
+// alone are the shell's.
+func commandFirst(args []string) ([]string, error) {
+	i := 0
+	for i < len(args) {
+		name, hasValue, isFlag := flagName(args[i])
+		if !isFlag || name == "h" || name == "help" || name == "version" {
+			break
+		}
+		i++
+		if valueFlags[name] && !hasValue {
+			if i == len(args) {
+				return nil, fmt.Errorf("the option %s needs a value", args[i-1])
+			}
+			i++
+		}
+	}
+	if i == 0 {
+		return args, nil
+	}
+	if i == len(args) { // grundy alone is the shell
+		return append([]string{"repl"}, args...), nil
+	}
+	return append(append([]string{args[i]}, args[:i]...), args[i+1:]...), nil
 }
 
 // runner carries the output streams of one invocation.
@@ -142,7 +245,7 @@ func (r *runner) parseFlags(name string, args []string, withFile bool) (*options
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	o := &options{}
 	o.define(fs, withFile)
-	if name == "run" || name == "eval" {
+	if name == "run" || name == "eval" || name == "check" {
 		fs.BoolVar(&o.json, "json", false, "write the output as JSON (see docs/json.md)")
 	}
 	if name == "run" {
@@ -280,28 +383,56 @@ func (r *runner) run(ctx context.Context, args []string) int {
 	}
 	ctx, cancel := o.limit(ctx)
 	defer cancel()
-	if len(files) != 1 {
-		fmt.Fprintln(r.stderr, "grundy run: give exactly one file, e.g. grundy run examples/tour.game")
+	if len(files) == 0 {
+		fmt.Fprintln(r.stderr, "grundy run: give one or more files, e.g. grundy run examples/tour.game")
 		return exitError
 	}
-	if o.json {
-		return r.runJSON(ctx, o, files[0])
-	}
 	if o.html != "" || o.markdown != "" {
+		if len(files) != 1 {
+			fmt.Fprintln(r.stderr, "grundy run: a worksheet is made from one file")
+			return exitError
+		}
 		return r.runWorksheet(ctx, o, files[0])
 	}
+	status := exitOK
+	for _, f := range files {
+		if len(files) > 1 && !o.json {
+			fmt.Fprintf(r.stdout, "==> %s <==\n", f)
+		}
+		if o.json {
+			status = max(status, r.runJSON(ctx, o, f))
+		} else {
+			status = max(status, r.runFile(ctx, o, f))
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return status
+}
+
+// runFile runs one file in a session of its own and returns its exit status.
+func (r *runner) runFile(ctx context.Context, o *options, file string) int {
 	in := r.newInterp(o)
-	if err := r.load(ctx, in, files[0]); err != nil {
+	if err := r.load(ctx, in, file); err != nil {
 		return r.report(err)
 	}
 	// Say that the checks ran, on standard error so that the output stays the file's.
 	if c := in.Checks; c.Passed+c.Failed > 0 {
-		fmt.Fprintf(r.stderr, "checks: %d passed, %d failed (%d cases)\n", c.Passed, c.Failed, c.Cases)
+		fmt.Fprintf(r.stderr, "checks: %d passed, %d failed (%s)\n", c.Passed, c.Failed, plural(c.Cases, "case"))
 	}
 	if in.Checks.Failed > 0 {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// plural writes "1 case", "3 cases".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func (r *runner) check(ctx context.Context, args []string) int {
@@ -317,30 +448,59 @@ func (r *runner) check(ctx context.Context, args []string) int {
 	}
 	status := exitOK
 	var total interp.CheckStats
+	var results []any
 	for _, f := range files {
 		in := r.newInterp(o)
 		in.Out = io.Discard
+		var failures recorder
+		if o.json {
+			in.Diag = &failures
+		}
 		err := r.load(ctx, in, f)
 		c := in.Checks
 		total.Passed += c.Passed
 		total.Failed += c.Failed
 		total.Cases += c.Cases
+		verdict := "ok"
 		switch {
 		case err != nil:
-			r.report(err)
-			fmt.Fprintf(r.stdout, "ERROR %s\n", f)
+			verdict = "error"
 			status = exitError
 		case c.Failed > 0:
-			fmt.Fprintf(r.stdout, "FAIL  %s: %d of %d checks failed\n", f, c.Failed, c.Passed+c.Failed)
+			verdict = "fail"
 			status = max(status, exitFailed)
+		}
+		if o.json {
+			result := map[string]any{"file": f, "status": verdict, "checks": checkCounts(c),
+				"failures": append([]string{}, failures.entries...), "errors": []jsonError{}}
+			if err != nil {
+				result["errors"] = jsonErrors(err)
+			}
+			results = append(results, result)
+			continue
+		}
+		switch verdict {
+		case "error":
+			r.report(err)
+			fmt.Fprintf(r.stdout, "ERROR %s\n", f)
+		case "fail":
+			fmt.Fprintf(r.stdout, "FAIL  %s: %d of %s failed\n", f, c.Failed, plural(c.Passed+c.Failed, "check"))
 		default:
-			fmt.Fprintf(r.stdout, "ok    %s: %d checks passed (%d cases)\n", f, c.Passed, c.Cases)
+			fmt.Fprintf(r.stdout, "ok    %s: %s passed (%s)\n", f, plural(c.Passed, "check"), plural(c.Cases, "case"))
 		}
 	}
-	if len(files) > 1 {
-		fmt.Fprintf(r.stdout, "%d checks passed, %d failed, in %d files\n", total.Passed, total.Failed, len(files))
+	switch {
+	case o.json:
+		r.writeJSON(map[string]any{"files": results, "checks": checkCounts(total)})
+	case len(files) > 1:
+		fmt.Fprintf(r.stdout, "%d passed, %d failed, in %d files\n", total.Passed, total.Failed, len(files))
 	}
 	return status
+}
+
+// checkCounts is the JSON form of check counts.
+func checkCounts(c interp.CheckStats) map[string]int {
+	return map[string]int{"passed": c.Passed, "failed": c.Failed, "cases": c.Cases}
 }
 
 func (r *runner) eval(ctx context.Context, args []string) int {

@@ -157,7 +157,7 @@ func (r *runner) runJSON(ctx context.Context, o *options, file string) int {
 	result := map[string]any{
 		"file":     file,
 		"output":   append([]string{}, out.entries...),
-		"checks":   map[string]int{"passed": in.Checks.Passed, "failed": in.Checks.Failed, "cases": in.Checks.Cases},
+		"checks":   checkCounts(in.Checks),
 		"failures": append([]string{}, failures.entries...),
 		"errors":   []jsonError{},
 	}
