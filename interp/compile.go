@@ -405,18 +405,35 @@ func plural(n int) string {
 	return "s"
 }
 
+// writtenNegative reports whether an index or a slice bound is written with a
+// minus sign (-1, -k): only those count from the end. A bound computed
+// otherwise (len(xs) - 2) is taken as it is, so that it never wraps around:
+// xs[0..len(xs) - 2] of a one-element list is empty, not the whole list.
+func writtenNegative(e lang.Expr) bool {
+	u, ok := e.(*lang.Unary)
+	return ok && u.Op == "-"
+}
+
 func (c *compiler) index(e *lang.Index) evalFn {
 	x, i := c.expr(e.X), c.expr(e.I)
 	pos := e.I.Start()
+	var ends [2]bool // a slice's bounds that count from the end when negative
+	if r, ok := e.I.(*lang.Binary); ok && r.Op == ".." {
+		ends = [2]bool{writtenNegative(r.L), writtenNegative(r.R)}
+	}
+	fromEnd := writtenNegative(e.I)
 	return func(fr *Frame) Value {
 		v, iv := x(fr), i(fr)
 		if iv.K != KInt && iv.K != KRange {
 			c.fail(pos, "an index must be an integer (or a range, for a slice), not %s %s", iv.K, iv.Repr())
 		}
 		if iv.K == KRange {
-			return c.slice(e.Pos, v, iv.R.(*RangeVal))
+			return c.slice(e.Pos, v, iv.R.(*RangeVal), ends)
 		}
 		n := iv.N
+		if n < 0 && !fromEnd {
+			c.fail(pos, "index %d is out of range: only an index written with a minus sign, such as -1, counts from the end", n)
+		}
 		switch v.K {
 		case KTuple, KList, KSum:
 			elems := v.Seq()
@@ -464,8 +481,10 @@ func (c *compiler) field(e *lang.Field) evalFn {
 
 // slice returns the elements of a list, tuple, string or sum at the indices of an
 // inclusive range, clipped to the length: xs[0..2] is the first three. A negative
-// bound counts from the end, as an index does: xs[-2..-1] is the last two.
-func (c *compiler) slice(pos lang.Position, v Value, r *RangeVal) Value {
+// bound written with a minus sign counts from the end, as an index does:
+// xs[-2..-1] is the last two; ends says which bounds are so written. Other
+// bounds are clipped, never wrapped: xs[0..len(xs) - 2] of [7] is [].
+func (c *compiler) slice(pos lang.Position, v Value, r *RangeVal, ends [2]bool) Value {
 	var n int64
 	switch v.K {
 	case KList, KTuple, KSum:
@@ -475,13 +494,13 @@ func (c *compiler) slice(pos lang.Position, v Value, r *RangeVal) Value {
 	default:
 		c.fail(pos, "%s %s cannot be sliced", v.K, v.Repr())
 	}
-	fromEnd := func(i int64) int64 {
-		if i < 0 {
+	fromEnd := func(i int64, written bool) int64 {
+		if i < 0 && written {
 			return i + n
 		}
 		return i
 	}
-	lo, hi := max(fromEnd(r.Lo), 0), min(fromEnd(r.Hi), n-1)
+	lo, hi := max(fromEnd(r.Lo, ends[0]), 0), min(fromEnd(r.Hi, ends[1]), n-1)
 	if lo > hi {
 		lo, hi = 0, -1
 	}
