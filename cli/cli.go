@@ -254,6 +254,7 @@ func (r *runner) parseFlags(name string, args []string, withFile bool) (*options
 	}
 	if withFile {
 		fs.BoolVar(&o.misere, "misere", false, "play misère by default: sg, outcome and winning without a mode mean misère")
+		fs.BoolVar(&o.misere, "misère", false, "the same as --misere")
 	}
 	words, ok := r.separate(name, fs, args)
 	return o, words, ok && r.valid(name, fs)

@@ -80,6 +80,7 @@ func position(ctx context.Context, in *interp.Interp, cmd, expr string) (interp.
 
 func misereFlag(fs *flag.FlagSet, o *teachOptions) {
 	fs.BoolVar(&o.misere, "misere", false, "misère play: whoever makes the last move loses")
+	fs.BoolVar(&o.misere, "misère", false, "the same as --misere")
 }
 
 // positionRun is a teaching command ready to work on its position.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -40,6 +41,7 @@ var builtinDefs = []builtin{
 	{name: "filter", min: 2, max: 2, doc: "filter(f, xs): the list of the x for which f(x) is true", fn: biFilter},
 	{name: "mex", min: 1, max: 1, doc: "mex(xs): the least non-negative integer not in xs", fn: biMex},
 	{name: "nimsum", min: 1, max: -1, doc: "nimsum(a, b, ...) or nimsum(xs): the XOR of the integers", fn: biNimsum},
+	{name: "isqrt", min: 1, max: 1, doc: "isqrt(n): the integer square root of n >= 0, exactly: the largest r with r * r <= n", fn: biIsqrt},
 	{name: "isfib", min: 1, max: 1, doc: "isfib(n): whether n is a Fibonacci number (0, 1, 2, 3, 5, 8, ...)", fn: biIsFib},
 	{name: "grounded", min: 2, max: 2, doc: "grounded(E, r): the edges of E (pairs (u, v)) still connected to vertex r", fn: biGrounded},
 	{name: "union", min: 2, max: -1, doc: "union(a, b, ...): the union of sets", fn: biSetFold(union)},
@@ -48,7 +50,7 @@ var builtinDefs = []builtin{
 }
 
 // constants are the predeclared values.
-var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "D": OutcomeD, "misere": Misere, "normal": Normal}
+var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "D": OutcomeD, "misere": Misere, "misère": Misere, "normal": Normal}
 
 func (in *Interp) defineBuiltins() {
 	for i := range builtinDefs {
@@ -83,11 +85,8 @@ func (s *callSite) raise(err error) {
 
 // components returns the positions of a position or sum, failing otherwise.
 func (s *callSite) components(v Value, fn string) []Value {
-	switch v.K {
-	case KPos:
-		return []Value{v}
-	case KSum:
-		return v.Seq()
+	if parts, ok := Components(v); ok {
+		return parts
 	}
 	s.fail("%s needs a game position or a sum of positions, but got %s %s", fn, v.K, v.Repr())
 	return nil
@@ -500,6 +499,28 @@ func biFilter(s *callSite, args []Value) Value {
 		}
 	}
 	return List(out)
+}
+
+func biIsqrt(s *callSite, args []Value) Value {
+	n := s.ints(args, "isqrt")[0]
+	if n < 0 {
+		s.fail("isqrt needs an integer of 0 or more, not %d", n)
+	}
+	return Int(isqrt(n))
+}
+
+// isqrt is the largest r with r*r <= n, for n >= 0: the float square root,
+// corrected by the exact integer test (a float64 is off by one for large n).
+func isqrt(n int64) int64 {
+	const top = 3037000499 // the largest r whose square fits in an int64
+	r := min(int64(math.Sqrt(float64(n))), top)
+	for r*r > n {
+		r--
+	}
+	for r < top && (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
 }
 
 func biMex(s *callSite, args []Value) Value {

@@ -767,12 +767,15 @@ func (c *compiler) emitPart(e lang.Expr) emitPart {
 	fn := c.operand(call.Fn)
 	args := c.operands(call.Args)
 	site := &callSite{c: c, pos: call.Pos, name: c.source(call.Fn)}
+	empty := isSumCall(e)
 	p := emitPart{game: fn, general: func(fr *Frame, sb *sumBuilder) {
 		vals := make([]Value, len(args))
 		for i := range args {
 			vals[i] = args[i].get(fr)
 		}
-		c.addToSum(call.Pos, site.apply(fn.get(fr), vals), sb)
+		if v := site.apply(fn.get(fr), vals); !empty || !isZero(v) {
+			c.addToSum(call.Pos, v, sb)
+		}
 	}}
 	if aff, ok := c.affine(call.Args); ok && len(aff) > 0 && len(aff) <= 4 {
 		p.aff = aff
@@ -800,6 +803,21 @@ func (in *Interp) internAffine(g *Game, aff []affineInt, fr *Frame) (solver.Pos,
 	}
 	return in.internID(g, buf[:len(aff)]), true
 }
+
+// isSumCall reports whether e is a call of sum: in a move's result, its 0
+// (the sum of an empty list) is the empty game, a move to sum([T(c) for c in
+// children]) when there are no children. Any other 0 there is an error, the
+// mark of a forgotten position (move -> n - 1).
+func isSumCall(e lang.Expr) bool {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		return false
+	}
+	id, ok := call.Fn.(*lang.Ident)
+	return ok && id.Name == "sum"
+}
+
+func isZero(v Value) bool { return v.K == KInt && v.N == 0 }
 
 // addToSum adds a position, nimber or sum to the option being built.
 func (c *compiler) addToSum(pos lang.Position, v Value, sb *sumBuilder) {

@@ -271,8 +271,12 @@ func (c *compiler) move(m *lang.Move) *compiledMove {
 	}
 	res := c.expr(m.Result)
 	pos := m.Result.Start()
+	empty := isSumCall(m.Result)
 	cm.result = func(fr *Frame) Value {
 		v := res(fr)
+		if empty && isZero(v) {
+			return emptySum
+		}
 		if !isGame(v) {
 			c.fail(pos, "a move must lead to a game position or a sum of them, but this is %s %s", v.K, v.Repr())
 		}

@@ -458,3 +458,19 @@ print len(winning(K(9) + S(7) + K(4)))`
 		t.Error("the sum checked has no winning move: the check shows little")
 	}
 }
+
+// sum([]) is 0, the empty game where a position is expected: a move to the
+// sum of no children leads to a terminal position. Any other 0 as a move's
+// result is still an error (TestRuntimeErrors: move -> n - 1).
+func TestEmptySumAsGame(t *testing.T) {
+	in := interp.New()
+	var out bytes.Buffer
+	in.Out = &out
+	src := "game T(n) { move take k in 1..n -> sum([T(j) for j in 1..n - k]) }\nprint [sg(T(n)) for n in 0..4]\nprint moves(T(1))"
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	if want := "[0, 1, 2, 2, 2]\n[take 1 -> 0]\n"; out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+}

@@ -31,7 +31,8 @@ func (in *Interp) with(ctx context.Context, f func() error) (err error) {
 func (g *Game) IsNimber() bool { return g.nimber }
 
 // Components returns the positions of a position (itself) or of a sum (its
-// parts, none for the empty sum); ok is false for any other value.
+// parts, none for the empty sum); 0, which sum([]) gives, is the empty game
+// too. ok is false for any other value.
 func Components(v Value) (parts []Value, ok bool) {
 	switch v.K {
 	case KPos:
@@ -39,8 +40,12 @@ func Components(v Value) (parts []Value, ok bool) {
 	case KSum:
 		return v.Seq(), true
 	}
-	return nil, false
+	return nil, isZero(v)
 }
+
+// emptySum is the empty game, a sum of no parts: what a move to sum([]) leads
+// to (see isSumCall).
+var emptySum = Value{K: KSum, R: &Seq{}}
 
 // components is Components with an error naming what was expected.
 func components(v Value) ([]Value, error) {

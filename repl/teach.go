@@ -13,7 +13,7 @@ import (
 
 // splitMode takes a trailing "misere" (or "normal") off a command's argument.
 func splitMode(p piece) (piece, teach.Mode) {
-	for word, mode := range map[string]teach.Mode{"misere": teach.Misere, "normal": teach.Normal} {
+	for word, mode := range map[string]teach.Mode{"misere": teach.Misere, "misère": teach.Misere, "normal": teach.Normal} {
 		if rest, ok := strings.CutSuffix(p.text, word); ok && strings.HasSuffix(rest, " ") {
 			return piece{strings.TrimSpace(rest), p.off}, mode
 		}
