@@ -63,6 +63,25 @@ func (in *Interp) defineBuiltins() {
 	}
 }
 
+// noteCall, deferred around a call into another file, adds to a located error
+// raised there the place of the call, so that an error in a library function
+// points at the user's line too.
+func (s *callSite) noteCall() {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if le, ok := r.(*lang.Error); ok && le.Pos.Filename != s.pos.Filename {
+		s.addNote(le)
+	}
+	panic(r)
+}
+
+// addNote says where an error in another file was reached from.
+func (s *callSite) addNote(le *lang.Error) {
+	le.Notes = append(le.Notes, fmt.Sprintf("%s:%d:%d: reached from %s", s.pos.Filename, s.pos.Line, s.pos.Column, s.c.sourceLine(s.pos)))
+}
+
 // raise turns an error from the solver into a runtime error at the call site.
 func (s *callSite) raise(err error) {
 	var le *lang.Error
@@ -72,7 +91,7 @@ func (s *callSite) raise(err error) {
 	case errors.As(err, &le):
 		if le.Pos.Filename != s.pos.Filename || le.Src != s.c.src {
 			// The error is in another file (a library game): say where it was reached from.
-			le.Notes = append(le.Notes, fmt.Sprintf("%s:%d:%d: reached from %s", s.pos.Filename, s.pos.Line, s.pos.Column, s.c.sourceLine(s.pos)))
+			s.addNote(le)
 		}
 		panic(le)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):

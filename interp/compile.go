@@ -686,7 +686,7 @@ func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
 }
 
 func (c *compiler) lambda(e *lang.Lambda) evalFn {
-	fn := &function{name: "fn", params: paramNames(e.Params), frameSize: e.FrameSize, serial: c.in.nextSerial()}
+	fn := &function{name: "fn", params: paramNames(e.Params), frameSize: e.FrameSize, serial: c.in.nextSerial(), file: e.Pos.Filename}
 	fn.body = c.expr(e.Body)
 	return func(fr *Frame) Value {
 		snapshot := &Frame{slots: append([]Value(nil), fr.slots...), up: fr.up}

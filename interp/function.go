@@ -16,6 +16,7 @@ type function struct {
 	frameSize int
 	body      evalFn
 	serial    int
+	file      string // the file it was defined in
 }
 
 // closure is a function with the frame it was created in (nil at top level).
@@ -31,6 +32,11 @@ func (c *closure) call(site *callSite, args []Value) Value {
 	}
 	fr := newFrame(fn.frameSize, c.env)
 	copy(fr.slots, args)
+	if fn.file != site.pos.Filename && site.pos.Line > 0 {
+		// A function of another file (the library): an error in it also
+		// names the call that reached it.
+		defer site.noteCall()
+	}
 	return fn.body(fr)
 }
 

@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -309,6 +310,7 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 		}
 		return nil
 	}
+	defer in.noteExpanding(p, &err) // runs after recoverTo has set err
 	defer in.recoverTo(&err)
 	if g.replaced {
 		// Its moves name the game, which now means the new one: mixing the two
@@ -325,6 +327,16 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 		}
 	}
 	return nil
+}
+
+// noteExpanding adds to a located error raised while listing the options of
+// p which position that was: the error's line is the game's, the same for
+// every position.
+func (in *Interp) noteExpanding(p solver.Pos, err *error) {
+	var le *lang.Error
+	if *err != nil && errors.As(*err, &le) {
+		le.Notes = append(le.Notes, "while listing the moves of "+in.describe(p))
+	}
 }
 
 // optionLimitError says that position p has more than maxMoves options: each is

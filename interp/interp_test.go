@@ -474,3 +474,14 @@ func TestEmptySumAsGame(t *testing.T) {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
 }
+
+// An error in a game's moves names the position whose moves were listed: the
+// line is the same for every position.
+func TestErrorNamesPositionExpanded(t *testing.T) {
+	in := interp.New()
+	err := in.Run(context.Background(), "t.game", "game T(n) { move k in 1..n -> T(n - k) }\nprint sg(T(\"a\"))")
+	text, _ := lang.FormatAll(err)
+	if !strings.HasPrefix(text, "t.game:1:26: .. needs an integer") || !strings.HasSuffix(text, "\nwhile listing the moves of T(\"a\")") {
+		t.Errorf("got\n%s", text)
+	}
+}

@@ -226,6 +226,13 @@ func TestLibraryDocsAndErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "takebreak: code \"0.7x\": at character 4") || !strings.Contains(err.(*lang.Error).Format(), "test:1:1") {
 		t.Errorf("bad code: %v", err)
 	}
+	// A game given where a library function expects a position-maker of one
+	// argument: the error in the library also names the user's call.
+	_, err = in.Eval(context.Background(), "test", "ppositions(Wythoff, 0, 10)")
+	if text, _ := lang.FormatAll(err); !strings.Contains(text, "Wythoff takes 2 arguments, but is given 1") ||
+		!strings.HasSuffix(text, "\ntest:1:1: reached from ppositions(Wythoff, 0, 10)") {
+		t.Errorf("ppositions(Wythoff, ...):\n%s", text)
+	}
 	// A nim product may need the 64th bit: an overflow error, not a negative number.
 	// 2^62 * 3 = 2^64 - 2^62 in nim arithmetic.
 	for _, src := range []string{"nimmul(4611686018427387904, 3)", "niminv(9223372036854775807)"} {
