@@ -19,7 +19,7 @@ import (
 var lexDef = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Comment", Pattern: `#[^\n]*`},
 	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
-	{Name: "Int", Pattern: `[0-9][0-9A-Za-z_]*`}, // checked by parseInt, so 3k is one bad number
+	{Name: "Int", Pattern: `[0-9][0-9A-Za-z_]*`},              // checked by parseInt, so 3k is one bad number
 	{Name: "Ident", Pattern: `misère|[A-Za-z_][A-Za-z0-9_]*`}, // misère, as it is spelled, for misere
 	{Name: "Op", Pattern: `\.\.|->|=>|==|!=|<=|>=|<<|>>|[-+*/%^&|~<>=(){}\[\],.:]`},
 	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
