@@ -400,14 +400,15 @@ type NativeMove struct {
 func (m *Move) String() string {
 	var b strings.Builder
 	b.WriteString(m.Label)
-	// "take 2" when a label has one binding, otherwise "k=1, i=0".
+	// "take 2" when a label has one binding, otherwise "k=1 i=0": no comma, so
+	// that in a list of moves each move reads as one item.
 	named := m.Label == "" || len(m.Bindings) > 1
 	for i, bd := range m.Bindings {
 		switch {
 		case m.Label != "" && i == 0:
 			b.WriteString(" ")
 		case i > 0:
-			b.WriteString(", ")
+			b.WriteString(" ")
 		}
 		if named {
 			b.WriteString(bd.Name + "=")

@@ -485,3 +485,19 @@ func TestErrorNamesPositionExpanded(t *testing.T) {
 		t.Errorf("got\n%s", text)
 	}
 }
+
+// A printed list of moves reads as one item per move: the variables of a move
+// are not separated by commas, which separate the moves.
+func TestMoveListReadsOneItemPerMove(t *testing.T) {
+	in := interp.New()
+	var out bytes.Buffer
+	in.Out = &out
+	src := "game K(n) { move k in 1..2, i in 0..n-k -> K(i) + K(n - k - i) }\nprint moves(K(2) + K(1))"
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	want := "[k=1 i=0 from K(2) -> K(0) + K(1), k=1 i=1 from K(2) -> K(1) + K(0), k=2 i=0 from K(2) -> K(0) + K(0), k=1 i=0 from K(1) -> K(0) + K(0)]\n"
+	if out.String() != want {
+		t.Errorf("got  %s\nwant %s", out.String(), want)
+	}
+}

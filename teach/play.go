@@ -369,14 +369,19 @@ func choose(line string, ms []*interp.Move) (*interp.Move, string) {
 }
 
 // moveNames lists the ways a person may write a move: in full, without where
-// it leads, and by its label and the values of its variables (in a sum, with
-// or without the part it is made in).
+// it leads, with commas between its variables ("k=1, i=0"), and by its label
+// and the values of its variables (in a sum, with or without the part it is
+// made in).
 func moveNames(m *interp.Move) []string {
 	short := shortName(m)
 	names := []string{m.String(), short}
-	var vals []string
+	var vals, named []string
 	for _, b := range m.Bindings {
 		vals = append(vals, b.Value.Repr())
+		named = append(named, b.Name+"="+b.Value.Repr())
+	}
+	if len(named) > 1 {
+		names = append(names, strings.TrimSpace(m.Label+" "+strings.Join(named, ", ")))
 	}
 	bare := strings.TrimSpace(m.Label + " " + strings.Join(vals, ", "))
 	if bare != "" {
