@@ -107,8 +107,42 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 	default:
 		fmt.Fprintf(s.out, ", %s, %d winning\n", count(len(moves), "move"), winning)
 	}
-	render.WriteColumns(s.out, "  ", rows, []bool{false, false, false, true, false, false})
+	shown := capOptions(rows)
+	render.WriteColumns(s.out, "  ", shown, []bool{false, false, false, true, false, false})
+	if hidden := len(rows) - len(shown); hidden > 0 {
+		fmt.Fprintf(s.out, "  ... and %s, none of them winning\n", count(hidden, "more move"))
+	}
 	return nil
+}
+
+// maxOptionRows is the most moves :options lists when it does not list all:
+// every winning move is listed, and the others up to this many rows.
+const maxOptionRows = 24
+
+// capOptions returns the header and the rows of :options to show: all of
+// them when there are at most maxOptionRows, otherwise the winning moves and
+// the first others, in their order, up to maxOptionRows.
+func capOptions(rows [][]string) [][]string {
+	if len(rows)-1 <= maxOptionRows {
+		return rows
+	}
+	winning := 0
+	for _, r := range rows[1:] {
+		if len(r) > 5 {
+			winning++
+		}
+	}
+	others := max(maxOptionRows-winning, 0)
+	out := rows[:1:1]
+	for _, r := range rows[1:] {
+		if len(r) > 5 {
+			out = append(out, r)
+		} else if others > 0 {
+			out = append(out, r)
+			others--
+		}
+	}
+	return out
 }
 
 // outcomeName is "P" for a P-position and "N" otherwise.
