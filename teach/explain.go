@@ -158,12 +158,20 @@ func (e *explainer) position(v, pos interp.Value) error {
 		e.printf("It has no moves, so the player to move cannot move and loses. Its Sprague-Grundy value is 0, the mex of no values at all.\n")
 		return nil
 	}
-	e.printf("Its Sprague-Grundy value is %d: the mex (the least value not reached) of the values of its %s.\n", val, plural(len(ms), "option"))
+	of := "the values of its " + plural(len(ms), "option")
+	if len(ms) == 1 {
+		of = "the value of its only option"
+	}
+	e.printf("Its Sprague-Grundy value is %d: the mex (the least value not reached) of %s.\n", val, of)
 	if len(ms) <= listAll {
 		if err := e.optionTable(ms, optVals); err != nil {
 			return err
 		}
-		e.printf("The options' values are %s; the least value missing is %d.\n", valueSet(optVals), val)
+		if len(ms) == 1 {
+			e.printf("The option's value is %s; the least value missing is %d.\n", valueSet(optVals), val)
+		} else {
+			e.printf("The options' values are %s; the least value missing is %d.\n", valueSet(optVals), val)
+		}
 	} else {
 		e.valueGroups(ms, optVals, val)
 	}
