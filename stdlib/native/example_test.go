@@ -10,11 +10,11 @@ import (
 func ExampleParseCode() {
 	kayles, err := native.ParseCode("0.77")
 	fmt.Println(kayles, kayles.MaxRemove(), err)
-	_, err = native.ParseCode("0.7x")
+	_, err = native.ParseCode("0.7#")
 	fmt.Println(err)
 	// Output:
 	// 0.77 2 <nil>
-	// code "0.7x": at character 4 ('x'): expected a digit 0-9 or A-F, or '['
+	// code "0.7#": at character 4 ('#'): expected a digit 0-9 or A-Z, '{', '*', '.' or '['
 }
 
 func ExampleSequence() {

@@ -2,6 +2,7 @@ package native
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -22,18 +23,30 @@ func (e *CodeError) Error() string {
 	return fmt.Sprintf("code %q: %s: %s", e.Input, at, e.Msg)
 }
 
-// ParseCode parses a take-and-break code (see [Code]). The grammar is
+// ParseCode parses a take-and-break code (see [Code]) in the notation of
+// CGSuite (and Winning Ways), as far as grundy computes it:
 //
-//	code   = [digit] "." {digit} ["[" digit "]"] [" unequal"]
-//	digit  = "0"…"9" | "A"…"F" | "a"…"f"
+//	code       = {digit} digit "." {digit} ["[" digit "]"] [" unequal"]
+//	digit      = (base | "{" count {"," count} ["+"] "}" | "*") [constraint]
+//	base       = "0"…"9" | "A"…"Z" | "a"…"z"   (0 to 35)
+//	constraint = "!" | "?" | "="
 //
-// The optional leading digit is d0 (removing no tokens: only 0, 4, 8 or C,
-// since bit 1 there is never a move and bit 2 would leave the heap
-// unchanged). The digits after the point are d1, d2, ...; a final bracketed
-// digit repeats forever, so "0.[3]" is Nim. At least one digit must appear.
-// The suffix " unequal" (a grundy extension) requires the heaps left by a
-// split to be pairwise unequal: "4.0 unequal" is Grundy's game.
-// Errors are *CodeError values that name the offending character.
+// The digit just before the point is d0 (removing no tokens: only 0, 4, 8
+// or C, since bit 1 there is never a move and bit 2 would leave the heap
+// unchanged); the digits after it are d1, d2, ...; a final bracketed digit
+// repeats forever, so "0.[3]" is Nim. Bit h of a digit (h = 0, 1, 2, 3)
+// lets a move leave h heaps; "{0,2}" lists those counts (here the digit 5).
+// "!" after a digit requires the heaps a move leaves to be pairwise unequal:
+// "4!.0" is Grundy's game, also written "4.0 unequal".
+//
+// Codes are read in normal form: leading zeros before the point and trailing
+// zeros after it do not count, so "04.30" is "4.3". CGSuite's other forms
+// are recognized and refused with a message saying what grundy does not
+// compute: digits before d0, which add tokens ("80.0"); digits of 16 and
+// more (G-Z), "*" and "+" (four or more heaps); "?" (not all heaps equal)
+// and "=" (all heaps equal); "!" on only some splitting digits; a period of
+// several digits. At least one digit must appear. Errors are *CodeError
+// values that name the offending character.
 func ParseCode(s string) (Code, error) {
 	fail := func(pos int, format string, args ...any) (Code, error) {
 		return Code{}, &CodeError{Input: s, Pos: pos, Msg: fmt.Sprintf(format, args...)}
@@ -45,86 +58,174 @@ func ParseCode(s string) (Code, error) {
 	if strings.HasSuffix(s, unequalSuffix) {
 		body, unequal = s[:len(s)-len(unequalSuffix)], true
 	}
-	var digits []byte
-	var repeat uint8
-	explicit := 0 // digits written, d0 and repeat included
-	i := 0
-	if i < len(body) && body[i] != '.' {
-		d, ok := digitValue(body[i])
-		if !ok {
-			return fail(i, "expected a digit 0-9 or A-F, or '.'")
-		}
-		if d&3 != 0 {
-			return fail(i, "d0 = %X: before the point only bits 4 and 8 are allowed "+
-				"(0, 4, 8 or C); removing no tokens cannot leave 0 heaps or 1 heap", d)
-		}
-		digits = append(digits, d)
-		explicit++
-		i++
-		if i < len(body) && body[i] != '.' {
-			if _, ok := digitValue(body[i]); ok {
-				return fail(i, "expected '.': only one digit (d0) may stand before the point")
-			}
-			return fail(i, "expected '.'")
-		}
-	} else {
-		digits = append(digits, 0)
-	}
-	if i >= len(body) {
-		return fail(i, "expected '.'")
-	}
-	i++ // the point
-	for i < len(body) && body[i] != '[' {
-		d, ok := digitValue(body[i])
-		if !ok {
-			if body[i] == '.' {
+	var before, after []digitSpec
+	point, period, closed := -1, -1, false
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case closed:
+			return fail(i, "unexpected text after the repeat ']'")
+		case c == '.':
+			if point >= 0 {
 				return fail(i, "a code has only one '.'")
 			}
-			return fail(i, "expected a digit 0-9 or A-F, or '['")
-		}
-		digits = append(digits, d)
-		explicit++
-		i++
-	}
-	if i < len(body) { // body[i] == '['
-		i++
-		if i >= len(body) || body[i] == ']' {
-			return fail(i, "expected one digit inside [ ]")
-		}
-		d, ok := digitValue(body[i])
-		if !ok {
-			return fail(i, "expected a digit 0-9 or A-F inside [ ]")
-		}
-		repeat = d
-		i++
-		if i >= len(body) {
-			return fail(i, "expected ']'")
-		}
-		if body[i] != ']' {
-			if _, ok := digitValue(body[i]); ok {
+			point = i
+		case c == '[':
+			if point < 0 {
+				return fail(i, "expected '.' before '['")
+			}
+			if period >= 0 {
+				return fail(i, "expected ']'")
+			}
+			period = len(after)
+			if i+1 >= len(body) || body[i+1] == ']' {
+				return fail(i+1, "expected one digit inside [ ]")
+			}
+		case c == ']':
+			if period < 0 {
+				return fail(i, "']' without '['")
+			}
+			closed = true
+		default:
+			d, next, err := parseDigit(body, i)
+			if err != nil {
+				err.Input = s
+				return Code{}, err
+			}
+			if period >= 0 && len(after) > period {
 				return fail(i, "expected ']': only one digit may repeat")
 			}
-			return fail(i, "expected ']'")
+			if point < 0 {
+				before = append(before, d)
+			} else {
+				after = append(after, d)
+			}
+			i = next - 1
 		}
-		i++
-		if i < len(body) {
-			return fail(i, "unexpected text after the repeat ']'")
-		}
-		explicit++
 	}
-	if explicit == 0 {
-		return fail(i, "expected at least one digit")
+	switch {
+	case point < 0:
+		return fail(len(body), "expected '.'")
+	case period >= 0 && !closed && len(after) > period:
+		return fail(len(body), "expected ']'")
+	case period >= 0 && !closed:
+		return fail(len(body), "expected one digit inside [ ]")
+	case len(before)+len(after) == 0:
+		return fail(len(body), "expected at least one digit")
+	}
+	d0 := digitSpec{pos: point}
+	if len(before) > 0 {
+		d0 = before[len(before)-1]
+		for _, d := range before[:len(before)-1] {
+			if d.mask != 0 || d.more {
+				return fail(d.pos, "a digit before d0 lets a move add tokens (as in CGSuite's 80.0); grundy does not compute such codes")
+			}
+		}
+	}
+	all := append([]digitSpec{d0}, after...)
+	splits, marked := 0, 0
+	for k, d := range all {
+		switch {
+		case d.more:
+			return fail(d.pos, "'*' and '+' let a move leave any number of heaps; grundy computes codes that leave at most 3")
+		case d.mask >= 16:
+			return fail(d.pos, "digit %d lets a move leave 4 or more heaps; grundy computes codes that leave at most 3 (digits 0-F)", d.mask)
+		case k == 0 && d.mask&3 != 0:
+			return fail(d.pos, "d0 = %X: before the point only bits 4 and 8 are allowed "+
+				"(0, 4, 8 or C); removing no tokens cannot leave 0 heaps or 1 heap", d.mask)
+		case d.constraint == '?' || d.constraint == '=':
+			what := map[byte]string{'?': "not all equal", '=': "all equal"}[d.constraint]
+			return fail(d.pos, "%q (the heaps left %s) is not computed by grundy; \"!\" (pairwise unequal) is", d.constraint, what)
+		}
+		if d.mask&12 != 0 {
+			splits++
+			if d.constraint == '!' {
+				marked++
+			}
+		}
+	}
+	if marked > 0 && marked < splits {
+		for _, d := range all {
+			if d.mask&12 != 0 && d.constraint != '!' {
+				return fail(d.pos, "grundy computes \"!\" (unequal heaps) on every digit that splits or on none; this one has none")
+			}
+		}
+	}
+	unequal = unequal || marked > 0
+	digits := make([]byte, 0, len(all))
+	for _, d := range all {
+		digits = append(digits, uint8(d.mask))
+	}
+	var repeat uint8
+	if period >= 0 {
+		repeat = digits[len(digits)-1]
+		digits = digits[:len(digits)-1]
+	}
+	for len(digits) > 1 && digits[len(digits)-1] == 0 && repeat == 0 {
+		digits = digits[:len(digits)-1] // trailing zeros: 0.30 is 0.3
 	}
 	return canonical(digits, repeat, unequal), nil
 }
 
+// digitSpec is one digit of a code as written: bit h of mask lets a move
+// leave h heaps; more allows any larger count too ('*', '+'); constraint is
+// '!', '?', '=' or 0.
+type digitSpec struct {
+	pos        int
+	mask       uint64
+	more       bool
+	constraint byte
+}
+
+// parseDigit reads the digit at s[i:] and its constraint; next is the offset
+// after them.
+func parseDigit(s string, i int) (d digitSpec, next int, err *CodeError) {
+	d.pos = i
+	switch c := s[i]; {
+	case c == '*':
+		d.mask, d.more = 1, true
+		i++
+	case c == '{':
+		end := strings.IndexByte(s[i:], '}')
+		if end < 0 {
+			return d, 0, &CodeError{Pos: len(s), Msg: "expected '}' to close the digit"}
+		}
+		list := s[i+1 : i+end]
+		if d.more = strings.HasSuffix(list, "+"); d.more {
+			list = list[:len(list)-1]
+		}
+		off := i + 1
+		for _, count := range strings.Split(list, ",") {
+			n, convErr := strconv.Atoi(count)
+			if convErr != nil || n < 0 || n > 63 {
+				return d, 0, &CodeError{Pos: off, Msg: "expected a number of heaps from 0 to 63 in { }"}
+			}
+			d.mask |= 1 << n
+			off += len(count) + 1
+		}
+		i += end + 1
+	default:
+		v, ok := digitValue(c)
+		if !ok {
+			return d, 0, &CodeError{Pos: i, Msg: "expected a digit 0-9 or A-Z, '{', '*', '.' or '['"}
+		}
+		d.mask = uint64(v)
+		i++
+	}
+	if i < len(s) && (s[i] == '!' || s[i] == '?' || s[i] == '=') {
+		d.constraint = s[i]
+		i++
+	}
+	return d, i, nil
+}
+
+// digitValue is the value of a digit 0-9, A-Z or a-z: 0 to 35.
 func digitValue(c byte) (uint8, bool) {
 	switch {
 	case '0' <= c && c <= '9':
 		return c - '0', true
-	case 'A' <= c && c <= 'F':
+	case 'A' <= c && c <= 'Z':
 		return c - 'A' + 10, true
-	case 'a' <= c && c <= 'f':
+	case 'a' <= c && c <= 'z':
 		return c - 'a' + 10, true
 	}
 	return 0, false

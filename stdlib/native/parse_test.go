@@ -26,6 +26,17 @@ func TestParseCodeCanonical(t *testing.T) {
 		{"0.3[7]", "0.3[7]"},
 		{"4.0 unequal", "4.0 unequal"},
 		{"0.16", "0.16"},
+		// CGSuite's notation: "!" for unequal heaps, normal forms, digits
+		// written as lists of heap counts.
+		{"4!.0", "4.0 unequal"},
+		{"4!.0 unequal", "4.0 unequal"},
+		{"04.30", "4.3"},
+		{"004.3", "4.3"},
+		{"0.{0,1}{1,2}", "0.36"},
+		{"0.{0,1,2}", "0.7"},
+		{"4.{1,3}", "4.A"},
+		{"0.7!7!", "0.77 unequal"},
+		{"0.[3!]", "0.[3]"},
 	}
 	for _, c := range cases {
 		got, err := ParseCode(c.in)
@@ -97,10 +108,20 @@ func TestParseCodeErrors(t *testing.T) {
 		{"", 0, "empty code"},
 		{".", 1, "at least one digit"},
 		{"0", 1, "expected '.'"},
-		{"077", 1, "only one digit (d0)"},
-		{"0.7x", 3, "expected a digit 0-9 or A-F"},
+		{"077", 3, "expected '.'"},
+		{"0.7#", 3, "expected a digit 0-9 or A-Z"},
+		{"0.7x", 3, "digit 33 lets a move leave 4 or more heaps"},
+		{"0.G", 2, "digit 16 lets a move leave 4 or more heaps"},
+		{"0.*", 2, "any number of heaps"},
+		{"0.{0,2+}", 2, "any number of heaps"},
+		{"0.{0,2", 6, "expected '}'"},
+		{"0.{0,x}", 5, "number of heaps"},
+		{"80.0", 0, "add tokens"},
+		{"4?.0", 0, "not all equal"},
+		{"4=.0", 0, "all equal"},
+		{"4!.4", 3, "on every digit that splits or on none"},
 		{"0.7.7", 3, "only one '.'"},
-		{"x.7", 0, "expected a digit"},
+		{"$.7", 0, "expected a digit"},
 		{"1.7", 0, "only bits 4 and 8"},
 		{"2.7", 0, "only bits 4 and 8"},
 		{"0.[3", 4, "expected ']'"},
@@ -108,7 +129,7 @@ func TestParseCodeErrors(t *testing.T) {
 		{"0.[", 3, "one digit inside"},
 		{"0.[33]", 4, "only one digit may repeat"},
 		{"0.[3]4", 5, "after the repeat"},
-		{"0.[g]", 3, "inside [ ]"},
+		{"0.[#]", 3, "expected a digit"},
 		{"0.7 ", 3, "expected a digit"},
 		{" unequal", 0, "expected"},
 	}
@@ -123,8 +144,8 @@ func TestParseCodeErrors(t *testing.T) {
 			t.Errorf("ParseCode(%q): pos %d, %q; want pos %d containing %q", c.in, ce.Pos, ce.Error(), c.pos, c.want)
 		}
 	}
-	_, err := ParseCode("0.7x")
-	if want := `code "0.7x": at character 4 ('x'): expected a digit 0-9 or A-F, or '['`; err.Error() != want {
+	_, err := ParseCode("0.7#")
+	if want := `code "0.7#": at character 4 ('#'): expected a digit 0-9 or A-Z, '{', '*', '.' or '['`; err.Error() != want {
 		t.Errorf("error text %q, want %q", err, want)
 	}
 	_, err = ParseCode("0")
