@@ -604,6 +604,13 @@ func (c *compiler) generator(g *lang.Gen, next loopFn) loopFn {
 		}
 		return next(fr, body)
 	}
+	if len(g.Names) > 0 {
+		plain := step
+		step = func(fr *Frame, body func(*Frame) bool) bool {
+			c.unpack(g, fr)
+			return plain(fr, body)
+		}
+	}
 	if r, ok := g.In.(*lang.Binary); ok && r.Op == ".." {
 		lo, hi := c.operand(r.L), c.operand(r.R)
 		return func(fr *Frame, body func(*Frame) bool) bool {
@@ -629,6 +636,18 @@ func (c *compiler) generator(g *lang.Gen, next loopFn) loopFn {
 			fr.slots[slot] = v
 			return step(fr, body)
 		})
+	}
+}
+
+// unpack binds the names of a generator's pattern to the parts of the
+// element in its slot, which must be a tuple or list of as many.
+func (c *compiler) unpack(g *lang.Gen, fr *Frame) {
+	v := fr.slots[g.Slot]
+	if (v.K != KTuple && v.K != KList) || len(v.Seq()) != len(g.Names) {
+		c.fail(g.Pos, "the pattern (%s) needs a tuple of %d elements, but the element is %s %s", strings.Join(g.Names, ", "), len(g.Names), v.K, v.Brief())
+	}
+	for i, e := range v.Seq() {
+		fr.slots[g.Slots[i]] = e
 	}
 }
 

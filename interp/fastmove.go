@@ -29,7 +29,7 @@ func (c *compiler) fastMoveOf(gens []*lang.Gen, where func(*Frame) bool, parts [
 	fm := &fastMove{where: where, parts: parts}
 	for _, g := range gens {
 		r, ok := g.In.(*lang.Binary)
-		if !ok || r.Op != ".." {
+		if !ok || r.Op != ".." || len(g.Names) > 0 {
 			return nil
 		}
 		fm.gens = append(fm.gens, fastGen{slot: g.Slot, lo: c.expr(r.L), hi: c.expr(r.R)})

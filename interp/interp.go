@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -266,8 +267,12 @@ func (c *compiler) move(m *lang.Move) *compiledMove {
 		return true
 	}
 	for _, g := range m.Gens {
-		cm.vars = append(cm.vars, g.Var)
-		cm.slots = append(cm.slots, g.Slot)
+		cm.vars = append(cm.vars, g.Bound()...)
+		if len(g.Slots) > 0 {
+			cm.slots = append(cm.slots, g.Slots...)
+		} else {
+			cm.slots = append(cm.slots, g.Slot)
+		}
 	}
 	res := c.expr(m.Result)
 	pos := m.Result.Start()
@@ -402,7 +407,11 @@ func (c *compiler) check(s *lang.CheckStmt) {
 		if i > 0 {
 			msg.WriteString(", ")
 		}
-		msg.WriteString(g.Var + " = " + fr.slots[g.Slot].Repr())
+		if len(g.Names) > 0 {
+			msg.WriteString("(" + strings.Join(g.Names, ", ") + ") = " + fr.slots[g.Slot].Repr())
+		} else {
+			msg.WriteString(g.Var + " = " + fr.slots[g.Slot].Repr())
+		}
 	}
 	if len(s.Gens) > 0 {
 		msg.WriteString(": ")
@@ -438,7 +447,7 @@ func (c *compiler) explainParts(e lang.Expr, gens []*lang.Gen) []explainPart {
 		return nil
 	case *lang.Ident:
 		for _, g := range gens {
-			if g.Var == x.Name {
+			if slices.Contains(g.Bound(), x.Name) {
 				return nil
 			}
 		}

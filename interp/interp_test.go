@@ -501,3 +501,31 @@ func TestMoveListReadsOneItemPerMove(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", out.String(), want)
 	}
 }
+
+// Tuple patterns in generators: in comprehensions, move clauses and checks.
+func TestTuplePatterns(t *testing.T) {
+	in := interp.New()
+	var out bytes.Buffer
+	in.Out, in.Diag = &out, &out
+	src := `game G(es) { move cut (u, v) in es -> G(difference(es, {(u, v)})) }
+print moves(G({(1, 2), (2, 3)}))
+check u < v for (u, v) in {(1, 2), (3, 1)}`
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	want := "[cut u=1 v=2 -> G({(2, 3)}), cut u=2 v=3 -> G({(1, 2)})]\nt.game:3:1: check failed: (u, v) = (3, 1): u < v is false"
+	if !strings.HasPrefix(out.String(), want) {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	for src, want := range map[string]string{
+		"print [x for (x, y) in [(1, 2), 3]]":   "t.game:1:14: the pattern (x, y) needs a tuple of 2 elements, but the element is int 3",
+		"print [x for (x, x) in [(1, 2)]]":      "t.game:1:14: the pattern binds x twice",
+		"print [x for (x) in [(1, 2)]]":         `t.game:1:16: unexpected ")", expected ","`,
+		"check x > 0 for (x, y, z) in [(1, 2)]": "t.game:1:17: the pattern (x, y, z) needs a tuple of 3 elements, but the element is tuple (1, 2)",
+	} {
+		err := in.Run(context.Background(), "t.game", src)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s:\n got  %v\n want %s", src, err, want)
+		}
+	}
+}

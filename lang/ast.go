@@ -46,13 +46,25 @@ type Move struct {
 	Result Expr   `parser:"'->' @@"`
 }
 
-// Gen binds Var to each element of In in turn.
+// Gen binds Var to each element of In in turn; with a tuple pattern
+// "(u, v) in E", it binds Names to the parts of each element instead.
 type Gen struct {
-	Pos Position
-	Var string `parser:"@Ident 'in'"`
-	In  Expr   `parser:"@@"`
-	// Slot is the frame slot the checker gave to Var.
-	Slot int
+	Pos   Position
+	Names []string `parser:"( '(' @Ident (',' @Ident)+ ')'"`
+	Var   string   `parser:"| @Ident ) 'in'"`
+	In    Expr     `parser:"@@"`
+	// Slot is the frame slot the checker gave to Var (to the whole element,
+	// for a pattern); Slots are those of Names.
+	Slot  int
+	Slots []int
+}
+
+// Bound returns the names a generator binds: Var, or the names of its pattern.
+func (g *Gen) Bound() []string {
+	if len(g.Names) > 0 {
+		return g.Names
+	}
+	return []string{g.Var}
 }
 
 // FnDecl declares a named function.

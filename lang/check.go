@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -171,10 +172,25 @@ func (c *checker) gens(outer *scope, gens []*Gen) *scope {
 	sc := outer
 	for _, g := range gens {
 		c.expr(sc, g.In)
-		c.name(g.Pos, g.Var, "variable")
-		sc = &scope{names: map[string]int{g.Var: sc.fr.size}, up: sc, fr: sc.fr, top: sc.top}
-		g.Slot = sc.fr.size
+		g.Slot = sc.fr.size // the element, or the whole tuple of a pattern
 		sc.fr.size++
+		names := map[string]int{}
+		if len(g.Names) == 0 {
+			names[g.Var] = g.Slot
+		}
+		g.Slots = g.Slots[:0]
+		for _, n := range g.Names {
+			if _, twice := names[n]; twice {
+				c.errorf(g.Pos, "the pattern binds %s twice", n)
+			}
+			names[n] = sc.fr.size
+			g.Slots = append(g.Slots, sc.fr.size)
+			sc.fr.size++
+		}
+		for _, n := range g.Bound() {
+			c.name(g.Pos, n, "variable")
+		}
+		sc = &scope{names: names, up: sc, fr: sc.fr, top: sc.top}
 	}
 	return sc
 }
@@ -438,7 +454,7 @@ func usesFreely(e Expr, name string) bool {
 			used = used || e.Name == name
 		case *Comprehension:
 			for _, g := range e.Gens {
-				bound = bound || g.Var == name
+				bound = bound || slices.Contains(g.Bound(), name)
 			}
 		case *Lambda:
 			for _, p := range e.Params {

@@ -394,14 +394,33 @@ func (p *exprParser) generators() ([]*Gen, Expr) {
 	var gens []*Gen
 	for is(p.peek(), "for") || (len(gens) > 0 && is(p.peek(), ",")) {
 		p.next()
-		v := p.peek()
-		if v.Type != tokIdent || keywords[v.Value] {
-			p.fail(v, "unexpected %s, expected a variable name after \"for\"", describeToken(*v))
+		g := &Gen{Pos: p.peek().Pos}
+		name := func(after string) string {
+			v := p.peek()
+			if v.Type != tokIdent || keywords[v.Value] {
+				p.fail(v, "unexpected %s, expected a variable name %s", describeToken(*v), after)
+			}
+			p.next()
+			return v.Value
 		}
-		p.next()
-		p.expect("in", "after the variable "+v.Value)
-		in := p.expression("to range over")
-		gens = append(gens, &Gen{Pos: v.Pos, Var: v.Value, In: in})
+		if is(p.peek(), "(") { // a tuple pattern: for (u, v) in E
+			p.next()
+			g.Names = append(g.Names, name("in the pattern"))
+			for is(p.peek(), ",") {
+				p.next()
+				g.Names = append(g.Names, name("in the pattern"))
+			}
+			if len(g.Names) < 2 {
+				p.fail(p.peek(), "unexpected %s, expected \",\": a pattern has two names or more, as in (u, v)", describeToken(*p.peek()))
+			}
+			p.expect(")", "to close the pattern")
+			p.expect("in", "after the pattern")
+		} else {
+			g.Var = name("after \"for\"")
+			p.expect("in", "after the variable "+g.Var)
+		}
+		g.In = p.expression("to range over")
+		gens = append(gens, g)
 	}
 	var where Expr
 	if is(p.peek(), "where") {
