@@ -37,6 +37,19 @@ type Grid struct {
 	// Rows (for example "g(n)" for a sequence, or one game per row when
 	// several sequences are compared). It must have one label per row.
 	RowLabels []string
+
+	// ValueNames, if not nil, names the values 0, 1, ... in the legend and
+	// in the cells of a picture: P and N for a map of outcomes.
+	ValueNames []string
+}
+
+// valueName returns the name of value v: from ValueNames, or as text
+// writes it.
+func (g Grid) valueName(v int64) string {
+	if v >= 0 && v < int64(len(g.ValueNames)) {
+		return g.ValueNames[v]
+	}
+	return cellText(v)
 }
 
 // Sequence returns a one-row Grid holding values[k] = g(start+k): its

@@ -177,10 +177,10 @@ func (h *heatmap) layoutLegend(maxV int64) {
 			return loopyText + " (loopy: infinite value or draw)"
 		case v < 0:
 			return "not computed"
-		case v == 0:
+		case v == 0 && h.g.ValueNames == nil:
 			return "0 (P)"
 		}
-		return strconv.FormatInt(v, 10)
+		return h.g.valueName(v)
 	}
 	// The legend lists the values in order; a colour bar for 1..maxV
 	// stands in for the values that are not listed (barAt is its place).
@@ -433,7 +433,7 @@ func (h *heatmap) draw(c canvas) {
 					continue
 				}
 				x := h.gridX + j*h.cellW + (h.cellW-sep)/2
-				c.text(x, y, cellText(v), 0, st, textColor(h.pal.color(v)), false)
+				c.text(x, y, g.valueName(v), 0, st, textColor(h.pal.color(v)), false)
 			}
 		}
 	}

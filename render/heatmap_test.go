@@ -321,3 +321,16 @@ func TestHeatmapLoopyCells(t *testing.T) {
 		t.Errorf("json: %s", js.String())
 	}
 }
+
+// A map of outcomes names its values P and N, in the legend and the cells.
+func TestOutcomeLegend(t *testing.T) {
+	g := Grid{Rows: []int64{0, 1}, Cols: []int64{0, 1}, Cells: [][]int64{{0, 1}, {1, 0}}, ValueNames: []string{"P", "N"}}
+	var svg bytes.Buffer
+	if err := WriteSVG(&svg, g, HeatmapOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	s := svg.String()
+	if strings.Contains(s, "0 (P)") || strings.Count(s, ">P</text>") != 3 || strings.Count(s, ">N</text>") != 3 {
+		t.Errorf("the legend and cells should say P and N (twice in cells, once in the legend):\n%s", s)
+	}
+}

@@ -83,10 +83,10 @@ func (s *svgCanvas) cell(i, j, x, y, w, h int, v int64, c color.RGBA) {
 		tip.WriteString(loopyText + " (loopy)")
 	case v < 0:
 		tip.WriteString("not computed")
-	case v == 0:
+	case v == 0 && s.g.ValueNames == nil:
 		tip.WriteString("0 (P)")
 	default:
-		fmt.Fprint(&tip, v)
+		tip.WriteString(s.g.valueName(v))
 	}
 	fmt.Fprintf(s.w, "><title>%s</title></rect>\n", xmlEscape(tip.String()))
 }

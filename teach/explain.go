@@ -383,16 +383,28 @@ func (e *explainer) sum(v interp.Value, parts []interp.Value) error {
 		vals[i] = x
 		total ^= x
 	}
+	// The moves of a sum small enough to go through: a move into a loop (an
+	// option of infinite value) makes Explain explain by outcomes instead.
+	// A sum with too many moves is explained part by part.
+	ms, err := e.moves(v)
+	var tooMany *interp.TooManyMovesError
+	switch {
+	case errors.As(err, &tooMany):
+		ms = nil
+	case err != nil:
+		return err
+	}
+	for _, m := range ms {
+		if _, err := e.in.SG(e.ctx, m.PartTo); err != nil {
+			return err
+		}
+	}
 	e.verdict(total == 0)
 	e.printf("It is a sum of %d games: each move is made in one of them. By the Sprague-Grundy theorem its value is the nim-sum of the parts' values: their XOR, that is binary addition without carries.\n", len(parts))
 	e.nimSumTable(parts, vals, total)
 	e.printf("\n")
 	if total == 0 {
 		e.printf("The nim-sum is 0, so the player to move loses: a move changes the value of one part, which makes the nim-sum non-zero, and the opponent can then make it 0 again.\n")
-		ms, err := e.moves(v)
-		if err != nil {
-			return err
-		}
 		if len(ms) == 0 {
 			return nil
 		}

@@ -406,8 +406,9 @@ func (t *Table) WriteCSV(w io.Writer) error {
 
 // Heatmap returns the table as a grid of integers for a picture: a grid, or
 // a strip for one expression of one variable. Its cells must be integers,
-// outcomes (P is drawn as 0, N as 1, and the title says so) or infinite values
-// of loopy games (an infinite value or a draw is the cell render.Loopy), and its
+// outcomes (P is held as 0, N as 1, and named so in the legend) or infinite
+// values of loopy games (an infinite value or a draw is the cell
+// render.Loopy), and its
 // variables must run over integers.
 func (t *Table) Heatmap() (render.Grid, error) {
 	return t.heatGrid(true)
@@ -474,11 +475,11 @@ func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 		}
 		g.Cells = [][]int64{out}
 	}
-	switch {
-	case sawOutcome && sawLoopy:
-		g.Title += "  (0 = P, 1 = N, ∞ = D, a draw)"
-	case sawOutcome:
-		g.Title += "  (0 = P, 1 = N)"
+	if sawOutcome {
+		g.ValueNames = []string{"P", "N"}
+	}
+	if sawOutcome && sawLoopy {
+		g.Title += "  (∞ = D, a draw)"
 	}
 	return g, g.Validate()
 }

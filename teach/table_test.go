@@ -143,15 +143,15 @@ func TestTableHeatmap(t *testing.T) {
 		if err != nil {
 			return "error: " + err.Error()
 		}
-		return fmt.Sprint(g.Title, " ", g.Rows, " ", g.Cols, " ", g.Cells)
+		return fmt.Sprint(g.Title, " ", g.Rows, " ", g.Cols, " ", g.Cells, " ", g.ValueNames)
 	}
 	for req, want := range map[string]string{
-		"sg(Wythoff(a, b)) for a in 0..2, b in 0..2":  "sg(Wythoff(a, b)) [0 1 2] [0 1 2] [[0 1 2] [1 2 0] [2 0 1]]",
-		"outcome(Nim(n) + Nim(2)) for n in [1, 2, 3]": "outcome(Nim(n) + Nim(2))  (0 = P, 1 = N) [0] [1 2 3] [[1 0 1]]",
+		"sg(Wythoff(a, b)) for a in 0..2, b in 0..2":  "sg(Wythoff(a, b)) [0 1 2] [0 1 2] [[0 1 2] [1 2 0] [2 0 1]] []",
+		"outcome(Nim(n) + Nim(2)) for n in [1, 2, 3]": "outcome(Nim(n) + Nim(2)) [0] [1 2 3] [[1 0 1]] [P N]",
 		"[n] for n in 0..1":                           "error: a picture needs values that are integers",
 		// Loopy games: an infinite value or a draw is the cell render.Loopy (-2).
 		"sg(Token([[1], [2, 0], [1, 3], []], v)) for v in 0..3":      "sg(Token([[1], [2, 0], [1, 3], []], v)) [0] [0 1 2 3] [[-2 -2 -2 0]]",
-		"outcome(Token([[1], [2, 0], [1, 3], []], v)) for v in 0..3": "outcome(Token([[1], [2, 0], [1, 3], []], v))  (0 = P, 1 = N, ∞ = D, a draw) [0] [0 1 2 3] [[-2 -2 1 0]]",
+		"outcome(Token([[1], [2, 0], [1, 3], []], v)) for v in 0..3": "outcome(Token([[1], [2, 0], [1, 3], []], v))  (∞ = D, a draw) [0] [0 1 2 3] [[-2 -2 1 0]] [P N]",
 		`n for n in ["a"]`:   "error: a picture needs n to run over integers",
 		"n, n for n in 0..1": "error: a picture shows one expression",
 	} {
