@@ -55,8 +55,8 @@ Usage:
                                   play EXPR against the computer
   grundy table [-f FILE] EXPR for a in RANGE[, b in RANGE]
          [--format text|csv|json|svg|png] [-o FILE] [--title T] [--numbers on|off]
-                                  a table of values; a heat map as svg or png
-  grundy graph [-f FILE] EXPR [--format dot|svg] [-o FILE] [--max-nodes N]
+         [--scale N]              a table of values; a heat map as svg or png
+  grundy graph [-f FILE] EXPR [--format dot|svg|png] [-o FILE] [--max-nodes N]
                                   the game graph of a small position
   grundy help [COMMAND]           this message, or one command's
   grundy version                  the version of grundy (also --version)

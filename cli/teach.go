@@ -36,6 +36,7 @@ type teachOptions struct {
 	numbers       string
 	title         string
 	cell          int
+	scale         int
 }
 
 // parseTeachFlags parses the options of command name, defined by define in
@@ -158,6 +159,10 @@ func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {
 // its cells by default: in bigger grids the numbers hide the pattern.
 const maxNumbered = 20
 
+// maxScale bounds --scale: a picture 8 times as large is already some
+// 6400 pixels across.
+const maxScale = 8
+
 // tableFormats are the formats of grundy table, by the extension of -o's file.
 var tableFormats = map[string]string{".txt": "text", ".csv": "csv", ".json": "json", ".svg": "svg", ".png": "png"}
 
@@ -169,6 +174,7 @@ func (r *runner) table(ctx context.Context, args []string) int {
 		fs.StringVar(&o.numbers, "numbers", "auto", "svg and png: print the values in the cells: on, off, or auto (on when the grid is at most 20 by 20)")
 		fs.StringVar(&o.title, "title", "", "the title of the table (default: the expression)")
 		fs.IntVar(&o.cell, "cell", 0, "svg and png: the side of a cell in pixels (default: about 800 pixels in all)")
+		fs.IntVar(&o.scale, "scale", 1, "png: multiply every length, text included (2 or 3 for a projector)")
 	})
 	if !ok {
 		return exitError
@@ -178,13 +184,21 @@ func (r *runner) table(ctx context.Context, args []string) int {
 	case o.json:
 		format = "json"
 	case format == "" && o.output != "":
-		format = tableFormats[strings.ToLower(filepath.Ext(o.output))]
+		ext := strings.ToLower(filepath.Ext(o.output))
+		if format = tableFormats[ext]; format == "" {
+			fmt.Fprintf(r.stderr, "grundy table: cannot tell the format of %s from its extension; use .txt, .csv, .json, .svg or .png, or --format\n", o.output)
+			return exitError
+		}
 	}
 	if format == "" {
 		format = "text"
 	}
 	if _, ok := map[string]bool{"text": true, "csv": true, "json": true, "svg": true, "png": true}[format]; !ok {
 		fmt.Fprintf(r.stderr, "grundy table: unknown format %q; use text, csv, json, svg or png\n", format)
+		return exitError
+	}
+	if o.scale > maxScale {
+		fmt.Fprintf(r.stderr, "grundy table: --scale is at most %d, not %d\n", maxScale, o.scale)
 		return exitError
 	}
 	if o.numbers != "on" && o.numbers != "off" && o.numbers != "auto" {
@@ -242,7 +256,7 @@ func (r *runner) table(ctx context.Context, args []string) int {
 		if g, err = t.Heatmap(); err != nil {
 			break
 		}
-		heat := render.HeatmapOptions{CellSize: o.cell, NoNumbers: o.numbers == "off" ||
+		heat := render.HeatmapOptions{CellSize: o.cell, Scale: o.scale, NoNumbers: o.numbers == "off" ||
 			o.numbers == "auto" && max(len(g.Rows), len(g.Cols)) > maxNumbered}
 		if format == "svg" {
 			err = render.WriteSVG(&out, g, heat)
@@ -271,7 +285,7 @@ func (r *runner) write(file string, data []byte) int {
 
 func (r *runner) graph(ctx context.Context, args []string) int {
 	run, code := r.startPosition(ctx, "graph", args, func(fs *flag.FlagSet, o *teachOptions) {
-		fs.StringVar(&o.format, "format", "", "dot or svg (default: from -o's extension, else dot); svg needs Graphviz")
+		fs.StringVar(&o.format, "format", "", "dot, svg or png (default: from -o's extension, else dot); svg and png need Graphviz")
 		fs.StringVar(&o.output, "o", "", "write to this file instead of standard output")
 		fs.IntVar(&o.maxNodes, "max-nodes", teach.DefaultMaxNodes, "draw at most this many positions")
 	})
@@ -281,14 +295,18 @@ func (r *runner) graph(ctx context.Context, args []string) int {
 	defer run.cancel()
 	o := run.o
 	format := o.format
-	if format == "" {
-		format = "dot"
-		if strings.EqualFold(filepath.Ext(o.output), ".svg") {
-			format = "svg"
+	if format == "" && o.output != "" {
+		ext := strings.ToLower(filepath.Ext(o.output))
+		if format = map[string]string{".dot": "dot", ".gv": "dot", ".svg": "svg", ".png": "png"}[ext]; format == "" {
+			fmt.Fprintf(r.stderr, "grundy graph: cannot tell the format of %s from its extension; use .dot, .svg or .png, or --format\n", o.output)
+			return exitError
 		}
 	}
-	if format != "dot" && format != "svg" {
-		fmt.Fprintf(r.stderr, "grundy graph: unknown format %q; use dot or svg\n", format)
+	if format == "" {
+		format = "dot"
+	}
+	if format != "dot" && format != "svg" && format != "png" {
+		fmt.Fprintf(r.stderr, "grundy graph: unknown format %q; use dot, svg or png\n", format)
 		return exitError
 	}
 	g, err := teach.GameGraph(run.ctx, run.in, run.v, o.maxNodes)
@@ -300,8 +318,8 @@ func (r *runner) graph(ctx context.Context, args []string) int {
 		return r.report(err)
 	}
 	data := dot.Bytes()
-	if format == "svg" {
-		if data, err = render.RenderSVGWithGraphviz(run.ctx, data); err != nil {
+	if format != "dot" {
+		if data, err = render.RenderWithGraphviz(run.ctx, data, format); err != nil {
 			return r.report(err)
 		}
 	}

@@ -6,7 +6,7 @@
 // (or, with one row, a sequence) and can be written as aligned text
 // ([WriteText]), CSV ([WriteCSV]), JSON ([WriteJSON]) or a heat map
 // ([WriteSVG], [WritePNG]). A [Graph] holds a game graph and is written as
-// Graphviz DOT ([WriteDOT]), which [RenderSVGWithGraphviz] can turn into SVG
+// Graphviz DOT ([WriteDOT]), which [RenderWithGraphviz] can turn into SVG or PNG
 // when Graphviz is installed. A [Progress] reports on long computations.
 //
 // Throughout, the value 0 marks a P-position (a win for the previous

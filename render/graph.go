@@ -156,21 +156,25 @@ func dotQuote(s string) string {
 	return b.String()
 }
 
-// ErrNoGraphviz is the error (wrapped) of [RenderSVGWithGraphviz] when
+// ErrNoGraphviz is the error (wrapped) of [RenderWithGraphviz] when
 // the Graphviz "dot" program is not installed.
 var ErrNoGraphviz = errors.New("Graphviz is not installed: the \"dot\" program was not found in PATH")
 
-// RenderSVGWithGraphviz turns DOT source into SVG by running Graphviz's
-// "dot -Tsvg". If dot is not on the PATH the error wraps [ErrNoGraphviz]
-// and tells how to install Graphviz, or to ask for the DOT text with
-// --format dot and render it elsewhere. The command is stopped when ctx
-// is done; if dot fails, the error quotes what it wrote on stderr.
-func RenderSVGWithGraphviz(ctx context.Context, dot []byte) ([]byte, error) {
+// RenderWithGraphviz turns DOT source into a picture in format ("svg" or
+// "png") by running Graphviz's "dot -T<format>". If dot is not on the PATH
+// the error wraps [ErrNoGraphviz] and tells how to install Graphviz, or to
+// ask for the DOT text with --format dot and render it elsewhere. The
+// command is stopped when ctx is done; if dot fails, the error quotes what
+// it wrote on stderr.
+func RenderWithGraphviz(ctx context.Context, dot []byte, format string) ([]byte, error) {
+	if format != "svg" && format != "png" {
+		return nil, fmt.Errorf("render: graphviz format %q: use svg or png", format)
+	}
 	path, err := exec.LookPath("dot")
 	if err != nil {
 		return nil, fmt.Errorf("%w; install it (for example \"apt-get install graphviz\" or \"brew install graphviz\"), or use --format dot to get the graph as DOT text and render it elsewhere", ErrNoGraphviz)
 	}
-	cmd := exec.CommandContext(ctx, path, "-Tsvg")
+	cmd := exec.CommandContext(ctx, path, "-T"+format)
 	cmd.Stdin = bytes.NewReader(dot)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr

@@ -87,9 +87,9 @@ func TestDOTQuote(t *testing.T) {
 	}
 }
 
-func TestRenderSVGWithGraphvizMissing(t *testing.T) {
+func TestRenderWithGraphvizMissing(t *testing.T) {
 	t.Setenv("PATH", t.TempDir()) // an empty directory: no dot
-	_, err := RenderSVGWithGraphviz(context.Background(), []byte("digraph { a -> b }"))
+	_, err := RenderWithGraphviz(context.Background(), []byte("digraph { a -> b }"), "svg")
 	if !errors.Is(err, ErrNoGraphviz) {
 		t.Fatalf("error %v does not wrap ErrNoGraphviz", err)
 	}
@@ -98,9 +98,15 @@ func TestRenderSVGWithGraphvizMissing(t *testing.T) {
 			t.Errorf("error %q does not say %q", err, s)
 		}
 	}
+	if _, err := RenderWithGraphviz(context.Background(), []byte("digraph { a -> b }"), "png"); !errors.Is(err, ErrNoGraphviz) {
+		t.Errorf("png: error %v does not wrap ErrNoGraphviz", err)
+	}
+	if _, err := RenderWithGraphviz(context.Background(), []byte("digraph { a -> b }"), "gif"); err == nil || !strings.Contains(err.Error(), "use svg or png") {
+		t.Errorf("gif: error %v", err)
+	}
 }
 
-func TestRenderSVGWithGraphviz(t *testing.T) {
+func TestRenderWithGraphviz(t *testing.T) {
 	if _, err := exec.LookPath("dot"); err != nil {
 		t.Skip("Graphviz is not installed")
 	}
@@ -110,7 +116,7 @@ func TestRenderSVGWithGraphviz(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	svg, err := RenderSVGWithGraphviz(ctx, dot.Bytes())
+	svg, err := RenderWithGraphviz(ctx, dot.Bytes(), "svg")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +128,7 @@ func TestRenderSVGWithGraphviz(t *testing.T) {
 			t.Errorf("SVG from Graphviz lacks %q", want)
 		}
 	}
-	if _, err := RenderSVGWithGraphviz(ctx, []byte("digraph { a -> }")); err == nil || !strings.Contains(err.Error(), "syntax error") {
+	if _, err := RenderWithGraphviz(ctx, []byte("digraph { a -> }"), "svg"); err == nil || !strings.Contains(err.Error(), "syntax error") {
 		t.Errorf("bad DOT: error %v does not quote Graphviz", err)
 	}
 }

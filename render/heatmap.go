@@ -17,10 +17,15 @@ type HeatmapOptions struct {
 	// NoNumbers leaves the values out of the cells. By default a value
 	// is printed inside its cell whenever the cell is large enough.
 	NoNumbers bool
+
+	// Scale multiplies every length of a PNG picture, text included, for
+	// a sharp picture on a projector or a printed page; 0 means 1. (An
+	// SVG picture scales by itself.)
+	Scale int
 }
 
-// Layout constants, in pixels. Text metrics match both the SVG fonts and
-// the 7x13 bitmap font of the PNG writer.
+// Layout constants, in pixels. Text metrics are those of the SVG fonts,
+// which the PNG writer uses too (the Go fonts).
 const (
 	hmMargin     = 14
 	hmCharW      = 7  // width of one character of axis text

@@ -334,3 +334,31 @@ func TestOutcomeLegend(t *testing.T) {
 		t.Errorf("the legend and cells should say P and N (twice in cells, once in the legend):\n%s", s)
 	}
 }
+
+// Scale multiplies every length of a PNG: the picture and each cell.
+func TestWritePNGScale(t *testing.T) {
+	g := wythoffGrid(10)
+	var buf bytes.Buffer
+	if err := WritePNG(&buf, g, HeatmapOptions{Scale: 3}); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := newHeatmap(g, HeatmapOptions{})
+	if b := img.Bounds(); b.Dx() != 3*h.width || b.Dy() != 3*h.height {
+		t.Fatalf("scaled PNG is %v, want %dx%d", b, 3*h.width, 3*h.height)
+	}
+	for i, row := range g.Cells {
+		for j, v := range row {
+			// The top left corner of each cell, scaled: clear of the numbers.
+			x, y := 3*(h.gridX+j*h.cellW)+1, 3*(h.gridY+i*h.cellH)+1
+			r, gg, b, _ := img.At(x, y).RGBA()
+			want := ValueColor(v, h.pal.maxV)
+			if r>>8 != uint32(want.R) || gg>>8 != uint32(want.G) || b>>8 != uint32(want.B) {
+				t.Fatalf("cell (%d, %d) = %d is %v at (%d, %d), want %s", i, j, v, img.At(x, y), x, y, hex(want))
+			}
+		}
+	}
+}
