@@ -156,7 +156,8 @@ func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {
 }
 
 // maxNumbered is the largest side of a heat map that has its values printed in
-// its cells by default: in bigger grids the numbers hide the pattern.
+// its cells by default: in bigger grids the numbers hide the pattern. A strip
+// (one row) has them whenever they fit.
 const maxNumbered = 20
 
 // maxScale bounds --scale: a picture 8 times as large is already some
@@ -171,7 +172,7 @@ func (r *runner) table(ctx context.Context, args []string) int {
 		fs.StringVar(&o.format, "format", "", "text, csv, json, svg or png (default: from -o's extension, else text)")
 		fs.StringVar(&o.output, "o", "", "write to this file instead of standard output")
 		fs.BoolVar(&o.json, "json", false, "the same as --format json")
-		fs.StringVar(&o.numbers, "numbers", "auto", "svg and png: print the values in the cells: on, off, or auto (on when the grid is at most 20 by 20)")
+		fs.StringVar(&o.numbers, "numbers", "auto", "svg and png: print the values in the cells: on, off, or auto (on when the grid is at most 20 by 20, or a strip)")
 		fs.StringVar(&o.title, "title", "", "the title of the table (default: the expression)")
 		fs.IntVar(&o.cell, "cell", 0, "svg and png: the side of a cell in pixels (default: about 800 pixels in all)")
 		fs.IntVar(&o.scale, "scale", 1, "png: multiply every length, text included (2 or 3 for a projector)")
@@ -257,7 +258,7 @@ func (r *runner) table(ctx context.Context, args []string) int {
 			break
 		}
 		heat := render.HeatmapOptions{CellSize: o.cell, Scale: o.scale, NoNumbers: o.numbers == "off" ||
-			o.numbers == "auto" && max(len(g.Rows), len(g.Cols)) > maxNumbered}
+			o.numbers == "auto" && len(g.Rows) > 1 && max(len(g.Rows), len(g.Cols)) > maxNumbered}
 		if format == "svg" {
 			err = render.WriteSVG(&out, g, heat)
 		} else {

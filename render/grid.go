@@ -41,6 +41,11 @@ type Grid struct {
 	// ValueNames, if not nil, names the values 0, 1, ... in the legend and
 	// in the cells of a picture: P and N for a map of outcomes.
 	ValueNames []string
+
+	// Period, if positive, says that the values of a strip (one row) repeat
+	// with this period from column index Preperiod on: a picture marks
+	// where each period starts.
+	Preperiod, Period int
 }
 
 // valueName returns the name of value v: from ValueNames, or as text

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -38,6 +39,7 @@ const (
 	hmMaxCell    = 40
 	hmMinBand    = 28 // least height of a grid with few rows
 	hmSwatch     = 14
+	hmMaxStrip   = 200 // the longest strip whose cells are widened for numbers
 	hmLegendGap  = 24
 	hmMaxSwatch  = 16  // most values listed one by one in the legend
 	hmBarH       = 200 // length of a vertical colour bar
@@ -104,6 +106,11 @@ func newHeatmap(g Grid, opts HeatmapOptions) (*heatmap, error) {
 	}
 	if nc*cell < hmMinBand {
 		h.cellW = (hmMinBand + nc - 1) / nc
+	}
+	if nr == 1 && opts.CellSize <= 0 && !opts.NoNumbers && nc <= hmMaxStrip {
+		// A strip is wide enough to show its numbers.
+		digits := len(strconv.FormatInt(max(maxV, 0), 10))
+		h.cellW = max(h.cellW, int(math.Ceil(0.6*9*float64(digits)))+4)
 	}
 	h.gridW, h.gridH = nc*h.cellW, nr*h.cellH
 	h.separators = min(h.cellW, h.cellH) >= hmGridLineAt
@@ -450,6 +457,13 @@ func (h *heatmap) draw(c canvas) {
 	c.line(x0, y1, x1, y1, frame)
 	c.line(x0, y0, x0, y1, frame)
 	c.line(x1, y0, x1, y1, frame)
+	// The start of each period of a strip: a mark below the strip.
+	if g.Period > 0 && len(g.Rows) == 1 {
+		for j := g.Preperiod; j < len(g.Cols); j += g.Period {
+			x := h.gridX + j*h.cellW - 1
+			c.line(x, y0, x, y1+hmTick+2, inkColor)
+		}
+	}
 
 	// Column ticks (above the grid) and row ticks (left of it).
 	for _, j := range h.colTicks {

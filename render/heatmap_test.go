@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/png"
 	"slices"
@@ -360,5 +361,29 @@ func TestWritePNGScale(t *testing.T) {
 				t.Fatalf("cell (%d, %d) = %d is %v at (%d, %d), want %s", i, j, v, img.At(x, y), x, y, hex(want))
 			}
 		}
+	}
+}
+
+// A strip shows its numbers and marks where each period starts.
+func TestStripNumbersAndPeriod(t *testing.T) {
+	g := Sequence("Kayles", "n", "g(n)", 0, kayles(150))
+	g.Preperiod, g.Period = 71, 12
+	var svg bytes.Buffer
+	if err := WriteSVG(&svg, g, HeatmapOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := newHeatmap(g, HeatmapOptions{})
+	if h.numberSize == 0 {
+		t.Error("a strip of 150 values shows no numbers")
+	}
+	marks := 0
+	for j := 71; j < 150; j += 12 {
+		x := h.gridX + j*h.cellW - 1
+		if strings.Contains(svg.String(), fmt.Sprintf(`<path d="M%d.5 %d.5L%d.5 `, x, h.gridY-1, x)) {
+			marks++
+		}
+	}
+	if marks != 7 {
+		t.Errorf("%d period marks, want 7 (at 71, 83, ..., 143)", marks)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
+	"github.com/grundy-lang/grundy/stdlib/native"
 )
 
 // Tables: one parser, one engine and one set of writers for the shell's
@@ -480,6 +481,17 @@ func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 	}
 	if sawOutcome && sawLoopy {
 		g.Title += "  (∞ = D, a draw)"
+	}
+	if !t.Grid() && !sawOutcome && !sawLoopy {
+		// A strip marks its period, as far as the values show one.
+		seq := make([]int, len(g.Cells[0]))
+		for i, v := range g.Cells[0] {
+			seq[i] = int(v)
+		}
+		if p := native.Period(seq); p.Found() && p.Saltus == 0 {
+			g.Preperiod, g.Period = p.Preperiod, p.Period
+			g.Title += fmt.Sprintf("  (period %d from %s = %s)", p.Period, t.Vars[0], t.Axes[0][p.Preperiod].Repr())
+		}
 	}
 	return g, g.Validate()
 }

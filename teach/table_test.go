@@ -152,8 +152,9 @@ func TestTableHeatmap(t *testing.T) {
 		// Loopy games: an infinite value or a draw is the cell render.Loopy (-2).
 		"sg(Token([[1], [2, 0], [1, 3], []], v)) for v in 0..3":      "sg(Token([[1], [2, 0], [1, 3], []], v)) [0] [0 1 2 3] [[-2 -2 -2 0]]",
 		"outcome(Token([[1], [2, 0], [1, 3], []], v)) for v in 0..3": "outcome(Token([[1], [2, 0], [1, 3], []], v))  (∞ = D, a draw) [0] [0 1 2 3] [[-2 -2 1 0]] [P N]",
-		`n for n in ["a"]`:   "error: a picture needs n to run over integers",
-		"n, n for n in 0..1": "error: a picture shows one expression",
+		`n for n in ["a"]`:     "error: a picture needs n to run over integers",
+		"n, n for n in 0..1":   "error: a picture shows one expression",
+		"n % 3 for n in 0..11": "n % 3  (period 3 from n = 0) [0] [0 1 2 3 4 5 6 7 8 9 10 11]",
 	} {
 		got, err := table(t, req, heat)
 		if err != nil || !strings.HasPrefix(got, want) {
