@@ -41,7 +41,10 @@ type Session struct {
 	errors       int // entries that failed
 	checksFailed int // checks that failed
 
-	input io.Reader // where :play reads the person's moves
+	// moves returns where :play reads the person's moves while an entry runs
+	// with ctx, and whether they come from a script (and so are echoed); nil
+	// when there is nowhere to read them from.
+	moves func(ctx context.Context) (r io.Reader, script bool)
 }
 
 // New returns a session over in, printing results to out and errors to errw. The

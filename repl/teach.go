@@ -1,7 +1,6 @@
 package repl
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -58,7 +57,7 @@ func (s *Session) play(ctx context.Context, inv invocation) error {
 	if inv.arg == "" {
 		return errors.New("write :play POS, e.g. :play Nim(3) + Nim(5)")
 	}
-	if s.input == nil {
+	if s.moves == nil {
 		return errors.New(":play needs the shell's input to read your moves from")
 	}
 	p, mode := splitMode(piece{inv.arg, inv.argOff})
@@ -67,6 +66,6 @@ func (s *Session) play(ctx context.Context, inv invocation) error {
 		return err
 	}
 	// A script's moves are echoed, so that the transcript reads like a session.
-	_, script := s.input.(*bufio.Reader)
-	return teach.Play(ctx, s.in, pos, teach.PlayOptions{Mode: mode, Echo: script}, s.input, s.out)
+	input, script := s.moves(ctx)
+	return teach.Play(ctx, s.in, pos, teach.PlayOptions{Mode: mode, Echo: script}, input, s.out)
 }

@@ -27,7 +27,8 @@ const Banner = `grundy: Sprague-Grundy values of impartial games. :help for help
 // returns the exit status (see Status). ctx ends the whole run when cancelled.
 func (s *Session) Piped(ctx context.Context, r io.Reader) int {
 	br := bufio.NewReader(r)
-	s.input = br // :play reads the person's moves from the same script
+	// :play reads the person's moves from the same script.
+	s.moves = func(context.Context) (io.Reader, bool) { return br, true }
 	var er entryReader
 	for !s.quit {
 		line, err := br.ReadString('\n')
@@ -61,9 +62,17 @@ func trimNewline(line string) string {
 // historyFile ("" for none), and Ctrl-C stopping only the computation under way.
 // It returns the exit status, 0 unless the terminal failed.
 func (s *Session) Terminal(historyFile string) int {
-	s.input = os.Stdin // between prompts the terminal is in its normal mode
+	// Entries run with the terminal in the mode it had before the shell (lines
+	// echoed and edited by the terminal, Ctrl-C and Ctrl-D as usual), so that
+	// :play reads the person's moves as any program would.
+	s.moves = func(ctx context.Context) (io.Reader, bool) { return stdinUntil{ctx}, false }
+	normal := currentMode()
 	ln := liner.NewLiner()
-	defer ln.Close()
+	defer ln.Close() // back to the normal mode
+	editing := currentMode()
+	if liner.TerminalSupported() { // otherwise liner reads plain lines
+		editing = editing.keyInterrupts()
+	}
 	ln.SetCtrlCAborts(true)
 	ln.SetTabCompletionStyle(liner.TabPrints)
 	ln.SetWordCompleter(s.complete)
@@ -75,7 +84,6 @@ func (s *Session) Terminal(historyFile string) int {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt)
 	defer signal.Stop(sigs)
-	takeOver := liner.TerminalSupported() // otherwise liner reads plain lines
 
 	var er entryReader
 	for !s.quit {
@@ -86,9 +94,7 @@ func (s *Session) Terminal(historyFile string) int {
 		// Ctrl-C becomes a key before the prompt shows, so a Ctrl-C typed at
 		// the prompt reaches liner and never cancels the next entry. (liner
 		// prints the prompt before it takes the key over itself.)
-		if takeOver {
-			setInterruptKey(false)
-		}
+		editing.apply()
 		line, err := ln.Prompt(p)
 		switch {
 		case errors.Is(err, liner.ErrPromptAborted):
@@ -113,7 +119,7 @@ func (s *Session) Terminal(historyFile string) int {
 		for len(sigs) > 0 {
 			<-sigs
 		}
-		setInterruptKey(true)
+		normal.apply()
 		s.runInterruptible(sigs, entry)
 	}
 	return 0

@@ -16,14 +16,14 @@ import (
 
 	"github.com/creack/pty"
 
-	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 // TestMain lets the test binary play the shell on a pseudo-terminal: run with
 // GRUNDY_REPL_CHILD=1 it is a terminal session and nothing else.
 func TestMain(m *testing.M) {
 	if os.Getenv("GRUNDY_REPL_CHILD") == "1" {
-		s := New(interp.New(), os.Stdout, os.Stdout)
+		s := New(stdlib.New(), os.Stdout, os.Stdout)
 		os.Exit(s.Terminal(os.Getenv("GRUNDY_REPL_HISTORY")))
 	}
 	os.Exit(m.Run())
@@ -85,6 +85,38 @@ func TestTerminal(t *testing.T) {
 	term.send("sg(Kayles(7))\r")
 	term.prompted("\n2\r\n> ")
 	term.send(":quit\r")
+	term.exit()
+}
+
+// TestTerminalPlay plays in the shell: the terminal echoes the person's moves
+// and Enter ends one; quit, Ctrl-C and Ctrl-D each end a game and the shell
+// goes on.
+func TestTerminalPlay(t *testing.T) {
+	term := startTerminal(t, "")
+	term.prompted("> ")
+	term.send(":play Nim(3) + Nim(5)\r")
+	term.expect("Your move> ")
+	term.send("hint\r")
+	term.expect("hint\r\nHint: take 2 from Nim(5) -> Nim(3) leads to a P-position")
+	term.expect("Your move> ")
+	term.send("take 2 from Nim(5)\r")
+	term.expect("take 2 from Nim(5)\r\nYou: take 2 from Nim(5) -> Nim(3)\r\nComputer: ")
+	term.expect("Your move> ")
+	term.send("quit\r")
+	term.prompted("quit\r\nYou stopped the game.\r\n> ")
+
+	term.send(":play Nim(2)\r")
+	term.expect("Your move> ")
+	term.interrupt("interrupted")
+	term.prompted("\n> ")
+
+	term.send(":play Nim(2)\r")
+	term.expect("Your move> ")
+	term.send("\x04")
+	term.prompted("(The input ended; the game stops here.)\r\n> ")
+	term.send("1 + 1\r")
+	term.prompted("\n2\r\n> ")
+	term.send("\x04")
 	term.exit()
 }
 

@@ -2,5 +2,20 @@
 
 package repl
 
-// setInterruptKey does nothing here: the line editor handles Ctrl-C itself.
-func setInterruptKey(signal bool) {}
+import (
+	"context"
+	"os"
+)
+
+// ttyMode stands for a terminal mode; here the line editor keeps the terminal
+// in the right mode itself, so there is nothing to remember.
+type ttyMode struct{}
+
+func currentMode() ttyMode               { return ttyMode{} }
+func (m ttyMode) apply()                 {}
+func (m ttyMode) keyInterrupts() ttyMode { return m }
+
+// stdinUntil reads standard input; here a read cannot be cut short.
+type stdinUntil struct{ ctx context.Context }
+
+func (r stdinUntil) Read(p []byte) (int, error) { return os.Stdin.Read(p) }

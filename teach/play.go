@@ -149,6 +149,9 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*i
 		p.printf("Your move> ")
 		text, err := p.input.ReadString('\n')
 		if err != nil && text == "" {
+			if err := p.ctx.Err(); err != nil {
+				return nil, err // interrupted while waiting for the person
+			}
 			p.printf("\n(The input ended; the game stops here.)\n")
 			return nil, errQuit
 		}
