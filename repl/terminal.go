@@ -5,13 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/grundy-lang/grundy/render"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 
 	"github.com/peterh/liner"
+
+	"github.com/grundy-lang/grundy/render"
 )
 
 // Prompts: the first line of an entry, and the lines that continue it.
@@ -69,6 +69,7 @@ func (s *Session) Terminal(historyFile string) int {
 	normal := currentMode()
 	ln := liner.NewLiner()
 	defer ln.Close() // back to the normal mode
+	defer restoreOnTermination(normal)()
 	editing := currentMode()
 	if liner.TerminalSupported() { // otherwise liner reads plain lines
 		editing = editing.keyInterrupts()
@@ -76,8 +77,8 @@ func (s *Session) Terminal(historyFile string) int {
 	ln.SetCtrlCAborts(true)
 	ln.SetTabCompletionStyle(liner.TabPrints)
 	ln.SetWordCompleter(s.complete)
-	readHistory(ln, historyFile)
-	defer writeHistory(ln, historyFile)
+	hist := &history{path: historyFile}
+	hist.load(ln)
 
 	// Interrupts are ours for the whole session: while a line is read, Ctrl-C
 	// is a key that drops it; while an entry runs, it cancels that entry.
@@ -113,6 +114,7 @@ func (s *Session) Terminal(historyFile string) int {
 		}
 		if item := historyItem(entry); item != "" {
 			ln.AppendHistory(item)
+			hist.add(item)
 		}
 		// Any interrupt queued now came before the prompt: too late for the
 		// last entry and not meant for this one.
@@ -156,44 +158,4 @@ func (s *Session) showProgress(entry string) (stop func()) {
 		s.progress = nil
 		s.in.Solver.OnProgress = nil
 	}
-}
-
-// HistoryFile is where the terminal shell keeps its history:
-// $XDG_STATE_HOME/grundy/history when XDG_STATE_HOME is set, otherwise
-// grundy/history in the user's configuration directory; "" if neither is known.
-func HistoryFile() string {
-	if dir := os.Getenv("XDG_STATE_HOME"); dir != "" {
-		return filepath.Join(dir, "grundy", "history")
-	}
-	if dir, err := os.UserConfigDir(); err == nil {
-		return filepath.Join(dir, "grundy", "history")
-	}
-	return ""
-}
-
-// readHistory loads the history; a missing or unreadable file is no error.
-func readHistory(ln *liner.State, path string) {
-	if path == "" {
-		return
-	}
-	if f, err := os.Open(path); err == nil {
-		ln.ReadHistory(f)
-		f.Close()
-	}
-}
-
-// writeHistory saves the history; if it cannot, the session still ends well.
-func writeHistory(ln *liner.State, path string) {
-	if path == "" {
-		return
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return
-	}
-	ln.WriteHistory(f)
-	f.Close()
 }

@@ -4,6 +4,7 @@ package repl
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -120,6 +121,36 @@ func TestTerminalPlay(t *testing.T) {
 	term.exit()
 }
 
+// TestTerminalHistorySignals runs two shells on one history file: each entry is
+// in the file as soon as it is made, in the order made, though neither shell
+// ends cleanly; SIGTERM and SIGHUP leave the terminal in its normal mode.
+func TestTerminalHistorySignals(t *testing.T) {
+	history := filepath.Join(t.TempDir(), "history")
+	a, b := startTerminal(t, history), startTerminal(t, history)
+	a.prompted("> ")
+	b.prompted("> ")
+	a.send("1 + 1\r")
+	a.prompted("\n2\r\n> ")
+	b.send("2 + 2\r")
+	b.prompted("\n4\r\n> ")
+	a.send("3 + 3\r")
+	a.prompted("\n6\r\n> ")
+	b.killedBy(syscall.SIGTERM)
+	a.killedBy(syscall.SIGHUP)
+	for _, term := range []*ptyTerm{a, b} {
+		if mode := term.mode(); mode != term.normal {
+			t.Errorf("the terminal was left in mode %#x, not %#x", mode, term.normal)
+		}
+	}
+	data, err := os.ReadFile(history)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "1 + 1\n2 + 2\n3 + 3\n"; string(data) != want {
+		t.Fatalf("history file:\n%s\nwant:\n%s", data, want)
+	}
+}
+
 // ptyTerm is a shell running on a pseudo-terminal, with everything it printed.
 type ptyTerm struct {
 	t      *testing.T
@@ -128,7 +159,8 @@ type ptyTerm struct {
 	tty    *os.File // the shell's side, kept to read its terminal mode
 	mu     sync.Mutex
 	out    bytes.Buffer
-	cursor int // expect looks after this point
+	cursor int    // expect looks after this point
+	normal uint32 // the terminal's mode before the shell started
 	done   chan error
 }
 
@@ -141,6 +173,8 @@ func startTerminal(t *testing.T, history string) *ptyTerm {
 	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 50, Cols: 120}); err != nil {
 		t.Fatal(err)
 	}
+	term := &ptyTerm{t: t, ptmx: ptmx, tty: tty, done: make(chan error, 1)}
+	term.normal = term.mode()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "GRUNDY_REPL_CHILD=1", "GRUNDY_REPL_HISTORY="+history, "TERM=xterm")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
@@ -148,7 +182,7 @@ func startTerminal(t *testing.T, history string) *ptyTerm {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	term := &ptyTerm{t: t, cmd: cmd, ptmx: ptmx, tty: tty, done: make(chan error, 1)}
+	term.cmd = cmd
 	go func() {
 		buf := make([]byte, 4096)
 		for {
@@ -231,9 +265,34 @@ func (p *ptyTerm) interrupt(want string) {
 
 // signalsOn reports whether the shell's terminal turns Ctrl-C into SIGINT.
 func (p *ptyTerm) signalsOn() bool {
+	return p.mode()&syscall.ISIG != 0
+}
+
+// mode returns the local flags of the shell's terminal mode.
+func (p *ptyTerm) mode() uint32 {
 	var tio syscall.Termios
 	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, p.tty.Fd(), syscall.TCGETS, uintptr(unsafe.Pointer(&tio)))
-	return errno == 0 && tio.Lflag&syscall.ISIG != 0
+	if errno != 0 {
+		p.t.Fatal("cannot read the terminal mode:", errno)
+	}
+	return tio.Lflag
+}
+
+// killedBy sends sig to the shell and waits for it to end of that signal.
+func (p *ptyTerm) killedBy(sig syscall.Signal) {
+	p.t.Helper()
+	if err := p.cmd.Process.Signal(sig); err != nil {
+		p.t.Fatal(err)
+	}
+	select {
+	case err := <-p.done:
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != sig {
+			p.t.Fatalf("the shell ended with %v, not of %v", err, sig)
+		}
+	case <-time.After(patience):
+		p.t.Fatalf("the shell did not end on %v", sig)
+	}
 }
 
 // exit waits for the shell to end with status 0.

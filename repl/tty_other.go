@@ -15,6 +15,9 @@ func currentMode() ttyMode               { return ttyMode{} }
 func (m ttyMode) apply()                 {}
 func (m ttyMode) keyInterrupts() ttyMode { return m }
 
+// restoreOnTermination does nothing here.
+func restoreOnTermination(m ttyMode) (stop func()) { return func() {} }
+
 // stdinUntil reads standard input; here a read cannot be cut short.
 type stdinUntil struct{ ctx context.Context }
 

@@ -5,6 +5,8 @@ package repl
 import (
 	"context"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -61,5 +63,27 @@ func (r stdinUntil) Read(p []byte) (int, error) {
 		case n > 0:
 			return os.Stdin.Read(p)
 		}
+	}
+}
+
+// restoreOnTermination watches for SIGTERM and SIGHUP until stop is called:
+// when one comes, it puts the terminal back in mode m and lets the signal end
+// the process as it would have, so the shell never leaves the terminal raw.
+func restoreOnTermination(m ttyMode) (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			m.apply()
+			signal.Reset(sig)
+			syscall.Kill(os.Getpid(), sig.(syscall.Signal))
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
 	}
 }
