@@ -3,7 +3,10 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Error is a located error: where, and what was expected or went wrong.
@@ -68,11 +71,11 @@ func (e *Error) Format() string {
 		return b.String()
 	}
 	line := strings.TrimRight(lines[e.Pos.Line-1], "\r")
+	shown, caret := shownLine(line, min(max(e.Pos.Column-1, 0), len(line)))
 	b.WriteString("\n    ")
-	b.WriteString(strings.ReplaceAll(line, "\t", " "))
+	b.WriteString(shown)
 	b.WriteString("\n    ")
-	col := min(max(e.Pos.Column-1, 0), len(line))
-	b.WriteString(strings.Repeat(" ", runeCount(line[:col])))
+	b.WriteString(strings.Repeat(" ", caret))
 	b.WriteString("^")
 	for _, n := range e.Notes {
 		b.WriteString("\n" + n)
@@ -80,7 +83,54 @@ func (e *Error) Format() string {
 	return b.String()
 }
 
-func runeCount(s string) int { return len([]rune(s)) }
+// maxShown is the most characters of a source line an error shows: a longer
+// line is cut to the part around the column.
+const maxShown = 100
+
+// shownLine returns a source line as an error shows it, and the column of the
+// caret under byte offset col: tabs become spaces, other control characters
+// (an escape, a bell) are written as escapes such as \x1b so that they do
+// nothing to the terminal, and a line longer than maxShown is cut to the part
+// around col, with "…" where it is cut.
+func shownLine(line string, col int) (shown string, caret int) {
+	var pieces []string // what each rune shows as
+	for i, r := range line {
+		if i < col {
+			caret++
+		}
+		switch {
+		case r == '\t':
+			pieces = append(pieces, " ")
+		case unicode.IsControl(r) || r == utf8.RuneError:
+			pieces = append(pieces, strings.Trim(strconv.QuoteRune(r), "'"))
+		default:
+			pieces = append(pieces, string(r))
+		}
+	}
+	from, to := 0, len(pieces)
+	if to > maxShown {
+		from = max(min(caret-maxShown/2, to-maxShown), 0)
+		to = from + maxShown
+	}
+	var b strings.Builder
+	if from > 0 {
+		b.WriteString("…")
+	}
+	caretAt := 0
+	for i := from; i < to; i++ {
+		if i == caret {
+			caretAt = utf8.RuneCountInString(b.String())
+		}
+		b.WriteString(pieces[i])
+	}
+	if caret >= to {
+		caretAt = utf8.RuneCountInString(b.String())
+	}
+	if to < len(pieces) {
+		b.WriteString("…")
+	}
+	return b.String(), caretAt
+}
 
 // FormatAll renders err for a person when it is located: a *Error, or Errors one
 // after the other. ok is false for any other error, which the caller words.

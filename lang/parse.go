@@ -73,6 +73,9 @@ func Parse(filename, src string) (prog *Program, err error) {
 		return nil, toError(err, src)
 	}
 	prog.Source = src
+	if err := checkDepth(prog); err != nil {
+		return nil, err
+	}
 	attachDocs(prog, src)
 	return prog, nil
 }
@@ -107,6 +110,8 @@ func toError(err error, src string) error {
 		if ut.Unexpected.Value == "=" {
 			msg += " (a name is defined with let NAME = VALUE; equality is ==)"
 		}
+	} else if strings.HasPrefix(msg, "too many iterations of ") {
+		msg = fmt.Sprintf("more than %d statements or clauses in a row: split the file", participle.MaxIterations)
 	} else if text, ok := strings.CutPrefix(msg, "lexer: invalid input text "); ok {
 		sample, _ := strconv.Unquote(text)
 		if strings.HasPrefix(sample, "\"") {
