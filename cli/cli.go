@@ -88,6 +88,27 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	out := &checkedWriter{w: stdout}
+	status := dispatch(ctx, args, stdin, out, stderr)
+	if out.err != nil {
+		fmt.Fprintln(stderr, "grundy: cannot write the output:", unwrapPath(out.err))
+		return exitError
+	}
+	return status
+}
+
+// unwrapPath drops the operation and file name from an error about a file,
+// which the message that shows it says itself.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// dispatch runs the command args[0].
+func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, rest := args[0], args[1:]
 	r := &runner{stdout: stdout, stderr: stderr}
 	if slices.Contains(commands, cmd) && asksHelp(rest) {
@@ -370,11 +391,11 @@ func (r *runner) report(err error) int {
 }
 
 func (r *runner) load(ctx context.Context, in *interp.Interp, file string) error {
-	src, err := os.ReadFile(file)
+	src, err := lang.ReadSource(file)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
 	}
-	return in.Run(ctx, file, string(src))
+	return in.Run(ctx, file, src)
 }
 
 func (r *runner) run(ctx context.Context, args []string) int {
@@ -511,7 +532,7 @@ func (r *runner) eval(ctx context.Context, args []string) int {
 	}
 	ctx, cancel := o.limit(ctx)
 	defer cancel()
-	if len(rest) == 0 {
+	if strings.TrimSpace(strings.Join(rest, "")) == "" {
 		fmt.Fprintln(r.stderr, "grundy eval: give an expression, e.g. grundy eval 'sg(*3 + *5)'")
 		return exitError
 	}

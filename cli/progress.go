@@ -14,6 +14,9 @@ func isTerminal(stream any) bool {
 	if w, ok := stream.(io.Writer); ok {
 		stream = render.Underlying(w)
 	}
+	if c, ok := stream.(*checkedWriter); ok {
+		stream = c.w
+	}
 	f, ok := stream.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

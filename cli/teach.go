@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -278,8 +277,8 @@ func (r *runner) write(file string, data []byte) int {
 		r.stdout.Write(data)
 		return exitOK
 	}
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		return r.report(fmt.Errorf("cannot write %s: %w", file, errors.Unwrap(err)))
+	if err := writeFile(file, data); err != nil {
+		return r.report(fmt.Errorf("cannot write %s: %w", file, unwrapPath(err)))
 	}
 	return exitOK
 }

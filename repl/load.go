@@ -92,7 +92,7 @@ func (s *Session) file(path string) *loadedFile {
 // text is blanked, so positions stay true): they are unchanged and still defined.
 // On success it records and returns the file's declarations.
 func (s *Session) runFile(ctx context.Context, f *loadedFile, keep map[string]bool) (map[string]*decl, error) {
-	data, err := os.ReadFile(f.path)
+	src, err := lang.ReadSource(f.path)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -100,7 +100,6 @@ func (s *Session) runFile(ctx context.Context, f *loadedFile, keep map[string]bo
 		}
 		return nil, fmt.Errorf("cannot read %s: %v", f.path, err)
 	}
-	src := string(data)
 	prog, err := lang.Parse(f.path, src)
 	if err != nil {
 		return nil, err
@@ -142,13 +141,13 @@ func (s *Session) reload(ctx context.Context, inv invocation) error {
 	var failed error
 	for _, f := range s.files {
 		old := f.decls
-		data, err := os.ReadFile(f.path)
+		src, err := lang.ReadSource(f.path)
 		if err != nil {
 			s.report(fmt.Errorf("cannot read %s: %v", f.path, errors.Unwrap(err)))
 			failed = errors.New(":reload failed")
 			continue
 		}
-		keep, changed, added, removed := s.compare(f, old, string(data))
+		keep, changed, added, removed := s.compare(f, old, src)
 		if _, err := s.runFile(ctx, f, keep); err != nil {
 			s.report(err)
 			failed = fmt.Errorf(":reload failed: the definitions of %s are as before", f.path)

@@ -64,12 +64,14 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			if err != nil || n < 0 {
 				return interp.Value{}, fmt.Errorf("the heap size must be a non-negative integer, not %s", args[1].Repr())
 			}
+			// A native search that ran out of time may have fallen back to the
+			// moves: say that the time is up, not that the heap is too large.
+			if err := in.Context().Err(); err != nil {
+				return interp.Value{}, err
+			}
 			// Splits into three heaps make about n^2 moves: bound what is built.
 			if n > 1<<20 || code.MaxHeaps() >= 3 && n > 1<<12 {
 				return interp.Value{}, fmt.Errorf("heap %d is too large to list its moves", n)
-			}
-			if err := in.Context().Err(); err != nil {
-				return interp.Value{}, err
 			}
 			opts := code.Options(int(n))
 			if len(opts) > maxListedMoves {
