@@ -226,7 +226,7 @@ func sumOf(parts []Value) Value {
 			all = append(all, p)
 		}
 	}
-	return Value{K: KSum, R: &Seq{Elems: all}}
+	return Value{K: KSum, R: newSeq(all)}
 }
 
 func moveValues(ms []*Move) Value {
@@ -496,7 +496,13 @@ func biTuple(s *callSite, args []Value) Value {
 	return Tuple(slices.Clone(s.elems(args[0], "tuple"))...)
 }
 
-func biStr(s *callSite, args []Value) Value { return Str(args[0].String()) }
+func biStr(s *callSite, args []Value) Value {
+	text := args[0].String()
+	if msg := tooLong(len(text), "str: the text", "bytes"); msg != "" {
+		s.fail("%s", msg)
+	}
+	return Str(text)
+}
 
 func biMap(s *callSite, args []Value) Value {
 	var out []Value
@@ -601,7 +607,7 @@ func biGrounded(s *callSite, args []Value) Value {
 		}
 	}
 	if args[0].K == KSet {
-		return Value{K: KSet, R: &Seq{Elems: out}}
+		return Value{K: KSet, R: newSeq(out)}
 	}
 	return List(out)
 }

@@ -91,14 +91,14 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 	case *lang.Field:
 		return c.field(e)
 	case *lang.TupleLit:
-		elems := c.exprs(e.Elems)
-		return func(fr *Frame) Value { return Tuple(evalAll(fr, elems)...) }
+		elems, pos := c.exprs(e.Elems), e.Start()
+		return func(fr *Frame) Value { return c.checkShape(pos, Tuple(evalAll(fr, elems)...)) }
 	case *lang.ListLit:
-		elems := c.exprs(e.Elems)
-		return func(fr *Frame) Value { return List(evalAll(fr, elems)) }
+		elems, pos := c.exprs(e.Elems), e.Start()
+		return func(fr *Frame) Value { return c.checkShape(pos, List(evalAll(fr, elems))) }
 	case *lang.SetLit:
-		elems := c.exprs(e.Elems)
-		return func(fr *Frame) Value { return Set(evalAll(fr, elems)) }
+		elems, pos := c.exprs(e.Elems), e.Start()
+		return func(fr *Frame) Value { return c.checkShape(pos, Set(evalAll(fr, elems))) }
 	case *lang.Comprehension:
 		return c.comprehension(e)
 	case *lang.Lambda:
@@ -253,6 +253,9 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 		} else {
 			v, msg = op(c.in, a, b)
 		}
+		if msg == "" {
+			msg = shapeOf(v).tooBig()
+		}
 		if msg != "" {
 			c.fail(pos, "%s", msg)
 		}
@@ -382,6 +385,9 @@ func (s *callSite) apply(f Value, args []Value) Value {
 		if len(args) != len(g.Params) {
 			s.fail("%s takes %d argument%s, but is given %d", g.Name, len(g.Params), plural(len(g.Params)), len(args))
 		}
+		if msg := positionShape(args).tooBig(); msg != "" {
+			s.fail("%s", strings.Replace(msg, "this value", "this position", 1))
+		}
 		return s.c.in.position(g, args)
 	case KFunc:
 		in := s.c.in
@@ -508,7 +514,7 @@ func (c *compiler) slice(pos lang.Position, v Value, r *RangeVal, ends [2]bool) 
 		return Str(string([]rune(v.Str())[lo : hi+1]))
 	}
 	elems := append([]Value(nil), v.Seq()[lo:hi+1]...)
-	return Value{K: v.K, R: &Seq{Elems: elems}}
+	return Value{K: v.K, R: newSeq(elems)}
 }
 
 // fieldOf returns a named part of a record, move or position.
@@ -698,9 +704,9 @@ func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
 			return true
 		})
 		if set {
-			return Set(out)
+			return c.checkShape(pos, Set(out))
 		}
-		return List(out)
+		return c.checkShape(pos, List(out))
 	}
 }
 

@@ -62,7 +62,7 @@ func (b *builtin) call(site *callSite, args []Value) Value {
 	if len(args) < b.min || (b.max >= 0 && len(args) > b.max) {
 		site.fail("%s takes %s, but is given %d", b.name, argCount(b.min, b.max), len(args))
 	}
-	return b.fn(site, args)
+	return site.c.checkShape(site.pos, b.fn(site, args))
 }
 
 func (b *builtin) describe() string { return "built-in " + b.name }

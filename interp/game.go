@@ -71,9 +71,10 @@ type compiledMove struct {
 
 // PosEntry is an interned position.
 type PosEntry struct {
-	Game *Game
-	Args []Value
-	ID   solver.Pos
+	Game  *Game
+	Args  []Value
+	ID    solver.Pos
+	shape shape // of its arguments, as for a tuple of them
 }
 
 func (p *PosEntry) String() string {
@@ -225,7 +226,7 @@ func canonicalSums(v Value) Value {
 		return v
 	}
 	if v.K == KSum {
-		return Value{K: KSum, R: &Seq{Elems: sortedParts(v), sumsSorted: true}}
+		return Value{K: KSum, R: sortedSeq(sortedParts(v))}
 	}
 	elems := v.Seq()
 	for i, e := range elems {
@@ -240,7 +241,7 @@ func canonicalSums(v Value) Value {
 				set.R.(*Seq).sumsSorted = true
 				return set
 			}
-			return Value{K: v.K, R: &Seq{Elems: out, sumsSorted: true}}
+			return Value{K: v.K, R: sortedSeq(out)}
 		}
 	}
 	v.R.(*Seq).sumsSorted = true // checked once: a big argument is not walked per position
@@ -291,6 +292,7 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 		// not depend on which order came first: keep sums in canonical order.
 		e.Args[i] = canonicalSums(a)
 	}
+	e.shape = positionShape(e.Args)
 	in.positions = append(in.positions, e)
 	g.ids = append(g.ids, id)
 	return id

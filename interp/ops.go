@@ -159,7 +159,7 @@ func plus(in *Interp, a, b Value) (Value, string) {
 			return Value{}, msg
 		}
 		elems := append(append([]Value(nil), a.Seq()...), b.Seq()...)
-		return Value{K: a.K, R: &Seq{Elems: elems}}, ""
+		return Value{K: a.K, R: newSeq(elems)}, ""
 	case a.K == KStr && b.K == KStr:
 		if msg := tooLong(len(a.Str())+len(b.Str()), "a string", "bytes"); msg != "" {
 			return Value{}, msg
@@ -201,7 +201,7 @@ func gameSum(a, b Value) Value {
 		return []Value{v}
 	}
 	all := append(append([]Value(nil), parts(a)...), parts(b)...)
-	return Value{K: KSum, R: &Seq{Elems: all}}
+	return Value{K: KSum, R: newSeq(all)}
 }
 
 func minus(in *Interp, a, b Value) (Value, string) {
@@ -319,7 +319,7 @@ func intersection(a, b Value) Value {
 			out = append(out, e)
 		}
 	}
-	return Value{K: KSet, R: &Seq{Elems: out}}
+	return Value{K: KSet, R: newSeq(out)}
 }
 
 func difference(a, b Value) Value {
@@ -329,7 +329,7 @@ func difference(a, b Value) Value {
 			out = append(out, e)
 		}
 	}
-	return Value{K: KSet, R: &Seq{Elems: out}}
+	return Value{K: KSet, R: newSeq(out)}
 }
 
 func symmetricDifference(a, b Value) Value {

@@ -99,13 +99,14 @@ type Seq struct {
 	valueID uint32
 	// sumsSorted: every sum inside is in canonical order (see canonicalSums).
 	sumsSorted bool
+	shape      shape
 }
 
 // Tuple makes a tuple value.
-func Tuple(elems ...Value) Value { return Value{K: KTuple, R: &Seq{Elems: elems}} }
+func Tuple(elems ...Value) Value { return Value{K: KTuple, R: newSeq(elems)} }
 
 // List makes a list value.
-func List(elems []Value) Value { return Value{K: KList, R: &Seq{Elems: elems}} }
+func List(elems []Value) Value { return Value{K: KList, R: newSeq(elems)} }
 
 // Set makes a set value, sorting the elements and dropping duplicates.
 func Set(elems []Value) Value {
@@ -116,7 +117,7 @@ func Set(elems []Value) Value {
 			out = append(out, e)
 		}
 	}
-	return Value{K: KSet, R: &Seq{Elems: out}}
+	return Value{K: KSet, R: newSeq(out)}
 }
 
 // RangeVal is an inclusive integer range lo..hi (empty when hi < lo).
@@ -231,11 +232,20 @@ func (v Value) Repr() string {
 	return b.String()
 }
 
+// maxText bounds the text of one value: past it, the elements left are written
+// as "…". A value holds at most 64M elements counting those inside it, but
+// shared strings could still make its text endless.
+func maxText() int { return 4 * maxElems }
+
 func writeSeq(b *strings.Builder, open, close string, elems []Value) {
 	b.WriteString(open)
 	for i, e := range elems {
 		if i > 0 {
 			b.WriteString(", ")
+		}
+		if b.Len() > maxText() {
+			b.WriteString("…")
+			break
 		}
 		writeValue(b, e)
 	}
