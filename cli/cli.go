@@ -62,8 +62,9 @@ Usage:
   grundy version                  the version of grundy (also --version)
 
 Options (before the file or expression; anywhere for explain, play, table, graph):
-  --max-positions N               stop after memoizing N positions (default 10000000,
-                                  at most about 3 GB)
+  --max-positions N               stop after interning N positions (default 10000000)
+  --max-memory SIZE               stop when the positions, tables and values held
+                                  pass SIZE, e.g. 512MB (default 8GB; 0: no limit)
   --timeout D                     stop after D, e.g. 30s or 5m (default: no limit)
   --json                          run, check, eval and table: machine-readable
                                   output (see docs/json.md)
@@ -244,6 +245,7 @@ type runner struct {
 // flags parses the options shared by every command.
 type options struct {
 	maxPositions int
+	maxMemory    byteSize
 	timeout      time.Duration
 	file         string
 	misere       bool
@@ -310,6 +312,8 @@ func (r *runner) valid(name string, fs *flag.FlagSet) bool {
 // define declares the options every command has, and -f when withFile.
 func (o *options) define(fs *flag.FlagSet, withFile bool) {
 	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after memoizing this many positions (0: no limit)")
+	o.maxMemory = interp.DefaultMaxMemory
+	fs.Var(&o.maxMemory, "max-memory", "stop when the values and tables held pass this size, e.g. 8GB or 512MB (0: no limit)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
 	if withFile {
 		fs.StringVar(&o.file, "f", "", "load this file first")
@@ -366,6 +370,10 @@ func (r *runner) newInterp(o *options) *interp.Interp {
 	in := stdlib.New()
 	in.Out, in.Diag = r.stdout, r.stderr
 	in.Solver.Limits.MaxPositions = o.maxPositions
+	in.MaxMemory = int64(o.maxMemory)
+	if o.maxMemory > 0 {
+		debug.SetMemoryLimit(int64(o.maxMemory)) // the collector works harder as the budget nears
+	}
 	in.DefaultMisere = o.misere
 	teach.Register(in)
 	if p := r.progress; p != nil {

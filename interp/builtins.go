@@ -333,6 +333,7 @@ func (s *callSite) elems(v Value, fn string) []Value {
 		if r.Len() > int64(maxElems) {
 			s.fail("%s: the range %s is too long to list (%d elements, at most %d)", fn, v.Repr(), r.Len(), maxElems)
 		}
+		s.reserve(r.Len())
 		out := make([]Value, 0, r.Len())
 		for x := r.Lo; x <= r.Hi; x++ {
 			out = append(out, Int(x))

@@ -277,6 +277,14 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 		panic(&lang.Error{Msg: "too many positions (more than 2^31)"})
 	}
 	id := solver.Pos(len(in.positions))
+	// Every interned position counts, solved or not: a position with many
+	// options interns them all before any is solved.
+	if lim := in.Solver.Limits.MaxPositions; lim > 0 && int(id)-in.positionBase >= lim {
+		panic(&solver.LimitError{Limit: "positions", Value: lim, Hint: in.Solver.PositionsHint})
+	}
+	if id&4095 == 0 {
+		in.checkMemory(0)
+	}
 	if len(in.entrySlab) == 0 {
 		in.entrySlab = make([]PosEntry, 1024)
 	}

@@ -37,21 +37,30 @@ type Interp struct {
 	Checks CheckStats
 	// DefaultMisere makes sg, outcome and winning play misère when no mode is given.
 	DefaultMisere bool
+	// MaxMemory is the memory budget in bytes (0: none): the positions interned,
+	// the solver's tables and the values built stop with a *MemoryError past it.
+	MaxMemory int64
+	// MemoryHint says how to raise MaxMemory, at the end of a *MemoryError.
+	MemoryHint string
 
-	globals    map[string]*Global
-	positions  []*PosEntry
-	nimberGame *Game
-	serial     int
-	keyBuf     []byte
-	bigValues  map[string]uint32 // ids of big position arguments, by their key
-	frames     framePool
-	entrySlab  []PosEntry // storage for new positions, allocated in blocks
-	argSlab    []Value
-	misere     *solver.Misere // made on first misère query
-	ctx        context.Context
-	steps      int
-	depth      int
-	queries    int // of depth, how many are sg-like queries (callSite.value)
+	globals   map[string]*Global
+	positions []*PosEntry
+	// positionBase is how many positions were interned before this run (or
+	// the last ClearMemo): Solver.Limits.MaxPositions bounds those interned
+	// since, as it bounds those memoized.
+	positionBase int
+	nimberGame   *Game
+	serial       int
+	keyBuf       []byte
+	bigValues    map[string]uint32 // ids of big position arguments, by their key
+	frames       framePool
+	entrySlab    []PosEntry // storage for new positions, allocated in blocks
+	argSlab      []Value
+	misere       *solver.Misere // made on first misère query
+	ctx          context.Context
+	steps        int
+	depth        int
+	queries      int // of depth, how many are sg-like queries (callSite.value)
 }
 
 // Global is a top-level name: a game, function, let or built-in.
@@ -72,7 +81,8 @@ type CheckStats struct {
 
 // New returns a session with the built-in functions defined.
 func New() *Interp {
-	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background()}
+	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background(),
+		MaxMemory: DefaultMaxMemory, MemoryHint: "raise it with --max-memory"}
 	in.Solver = solver.New(in)
 	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
 	in.defineBuiltins()
@@ -152,8 +162,7 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 	if err := lang.Check(prog, in.Universe()); err != nil {
 		return err
 	}
-	in.ctx = ctx
-	in.depth, in.queries = 0, 0
+	in.begin(ctx)
 	defer in.recoverTo(&err)
 	c := &compiler{in: in, src: prog.Source}
 	c.define(prog)
@@ -166,11 +175,20 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 	return nil
 }
 
+// begin starts a run (a program, an expression or a call) under ctx.
+func (in *Interp) begin(ctx context.Context) {
+	in.ctx, in.depth, in.queries = ctx, 0, 0
+	in.positionBase = len(in.positions) // the position limit counts this run's
+}
+
 // tick is called in every loop iteration: it notices cancellation.
 func (in *Interp) tick() {
 	if in.steps++; in.steps&4095 == 0 {
 		if err := in.ctx.Err(); err != nil {
 			panic(err)
+		}
+		if in.steps&(1<<16-1) == 0 {
+			in.checkMemory(0)
 		}
 	}
 }
@@ -186,6 +204,8 @@ func (in *Interp) recoverTo(err *error) {
 	case *lang.Error:
 		*err = e
 	case *solver.LimitError:
+		*err = e
+	case *MemoryError:
 		*err = e
 	case error:
 		if errors.Is(e, context.Canceled) || errors.Is(e, context.DeadlineExceeded) {
@@ -328,8 +348,10 @@ func (in *Interp) invalidate(changed []string) {
 	}
 }
 
-// ClearMemo drops every memoized value, normal and misère. Interned positions stay.
+// ClearMemo drops every memoized value, normal and misère. Interned positions
+// stay, but Limits.MaxPositions counts them again from here.
 func (in *Interp) ClearMemo() {
+	in.positionBase = len(in.positions)
 	in.Solver.Clear()
 	if in.misere != nil {
 		in.misere.Clear()

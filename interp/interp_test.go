@@ -350,7 +350,7 @@ func TestMisereMemoryWithinLimit(t *testing.T) {
   move k in 1..b -> W(a, b - k)
   move k in 1..min(a, b) -> W(a - k, b - k)
 }
-print outcome(W(40, 60), misere)`
+print outcome(W(30, 40), misere)` // 1271 positions: within the limit, which counts every one interned
 	err := in.Run(context.Background(), "t.game", src)
 	if err == nil || !strings.Contains(err.Error(), "misère play stores every sum it meets") {
 		t.Errorf("got %v, want the misère memory limit", err)

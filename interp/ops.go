@@ -158,6 +158,9 @@ func plus(in *Interp, a, b Value) (Value, string) {
 		if msg := tooLong(len(a.Seq())+len(b.Seq()), "a "+a.K.String(), "elements"); msg != "" {
 			return Value{}, msg
 		}
+		if err := in.memoryError(int64(len(a.Seq())+len(b.Seq())) * valueBytes); err != nil {
+			return Value{}, err.Error()
+		}
 		elems := append(append([]Value(nil), a.Seq()...), b.Seq()...)
 		return Value{K: a.K, R: newSeq(elems)}, ""
 	case a.K == KStr && b.K == KStr:

@@ -24,7 +24,7 @@ func (in *Interp) Eval(ctx context.Context, filename, src string) (v Value, err 
 	if err := lang.Check(prog, in.Universe()); err != nil {
 		return Value{}, err
 	}
-	in.ctx, in.depth, in.queries = ctx, 0, 0
+	in.begin(ctx)
 	defer in.recoverTo(&err)
 	c := &compiler{in: in, src: prog.Source}
 	return c.expr(s.X)(newFrame(s.FrameSize, nil)), nil
@@ -33,7 +33,7 @@ func (in *Interp) Eval(ctx context.Context, filename, src string) (v Value, err 
 // Call applies f (a function value, built-in or user-defined, or a game) to args,
 // as f(args...) does in the language, honouring ctx.
 func (in *Interp) Call(ctx context.Context, f Value, args ...Value) (v Value, err error) {
-	in.ctx, in.depth, in.queries = ctx, 0, 0
+	in.begin(ctx)
 	defer in.recoverTo(&err)
 	site := &callSite{c: &compiler{in: in}, name: f.Repr()}
 	return site.apply(f, args), nil
