@@ -14,6 +14,9 @@ import (
 // The scripts in testdata/script drive the real command line end to end: each is
 // a txtar archive of commands, files and expected output (see testscript docs).
 func TestMain(m *testing.M) {
+	if os.Getenv("GRUNDY_CLI_CHILD") == "1" { // see TestLimits
+		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"grundy": func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})

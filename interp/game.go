@@ -151,6 +151,10 @@ func (in *Interp) internID(g *Game, args []Value) solver.Pos {
 		g.packed[key] = int32(id)
 		return id
 	}
+	if size := positionShape(args).size; size > 1<<16 {
+		// A big key is kept with the position: at least two bytes an element.
+		in.checkMemory(4 * size)
+	}
 	in.keyBuf = in.keyBuf[:0]
 	for _, a := range args {
 		in.keyBuf = in.appendArgKey(in.keyBuf, a)
