@@ -3,6 +3,7 @@ package interp_test
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -29,6 +30,11 @@ func FuzzEval(f *testing.F) {
 		"let a = [1, 2]\nprint a[-1] + len(a) * 3 << 2",
 	} {
 		f.Add(s)
+	}
+	for _, file := range hostileFiles(f) {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(string(src))
+		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)

@@ -94,18 +94,22 @@ const maxShown = 100
 // around col, with "…" where it is cut.
 func shownLine(line string, col int) (shown string, caret int) {
 	var pieces []string // what each rune shows as
-	for i, r := range line {
+	for i := 0; i < len(line); {
+		r, size := utf8.DecodeRuneInString(line[i:])
 		if i < col {
 			caret++
 		}
 		switch {
 		case r == '\t':
 			pieces = append(pieces, " ")
-		case unicode.IsControl(r) || r == utf8.RuneError:
+		case r == utf8.RuneError && size == 1:
+			pieces = append(pieces, fmt.Sprintf("\\x%02x", line[i])) // not UTF-8
+		case unicode.IsControl(r):
 			pieces = append(pieces, strings.Trim(strconv.QuoteRune(r), "'"))
 		default:
 			pieces = append(pieces, string(r))
 		}
+		i += size
 	}
 	from, to := 0, len(pieces)
 	if to > maxShown {

@@ -23,7 +23,10 @@ func FuzzParse(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s)
 	}
+	// The examples, and the hostile-input corpus (whose errors interp checks).
+	hostile, _ := filepath.Glob("../testdata/hostile/*.game")
 	if files, _ := filepath.Glob("../examples/*.game"); len(files) > 0 {
+		files = append(files, hostile...)
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {
 				f.Add(string(b))

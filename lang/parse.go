@@ -119,6 +119,11 @@ func toError(err error, src string) error {
 		} else {
 			r, _ := utf8.DecodeRuneInString(sample)
 			msg = fmt.Sprintf("unexpected character %q", r)
+			if at := pos.Offset; at < len(src) {
+				if r, size := utf8.DecodeRuneInString(src[at:]); r == utf8.RuneError && size == 1 {
+					msg = fmt.Sprintf("unexpected byte \\x%02x: the text is not UTF-8", src[at])
+				}
+			}
 		}
 	}
 	incomplete := strings.HasPrefix(msg, "unexpected end of input")
