@@ -385,6 +385,11 @@ func (s *callSite) apply(f Value, args []Value) Value {
 		if len(args) != len(g.Params) {
 			s.fail("%s takes %d argument%s, but is given %d", g.Name, len(g.Params), plural(len(g.Params)), len(args))
 		}
+		if g.CheckArgs != nil {
+			if msg := g.CheckArgs(args); msg != "" {
+				s.fail("%s", msg)
+			}
+		}
 		if msg := positionShape(args).tooBig(); msg != "" {
 			s.fail("%s", strings.Replace(msg, "this value", "this position", 1))
 		}

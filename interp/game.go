@@ -19,6 +19,9 @@ type Game struct {
 	Params []string
 	Doc    string
 	Pos    lang.Position // where it is declared
+	// CheckArgs, when set, vets the arguments of a position made by a call such
+	// as Nim(-1): a non-empty message is the error at the call.
+	CheckArgs func(args []Value) string
 	// Native, when set, gives normal-play values without expanding positions.
 	Native func(ctx context.Context, args []Value) (int64, bool)
 	// NativeOutcome, when set, tells whether a position is a P-position without

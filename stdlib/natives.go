@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 
@@ -18,6 +19,10 @@ func (lib *library) attachNatives(in *interp.Interp) {
 			panic("stdlib: missing game " + name)
 		}
 		return g
+	}
+	for name, heaps := range heapArgs {
+		g := game(name)
+		g.CheckArgs = func(args []interp.Value) string { return checkHeaps(g, heaps, args) }
 	}
 	// Heap games that are take-and-break codes get their values from the code's table.
 	for name, code := range map[string]native.Code{
@@ -241,4 +246,20 @@ func popcount(x int64) int {
 		c++
 	}
 	return c
+}
+
+// heapArgs are the arguments of the library's games that are heap sizes (by
+// index): a negative heap is an error, not a position without moves.
+var heapArgs = map[string][]int{
+	"Nim": {0}, "Bash": {1}, "Subtract": {1}, "AllBut": {1}, "Wythoff": {0, 1}, "FibNim": {0},
+	"Lasker": {0}, "Kayles": {0}, "DawsonsKayles": {0}, "GrundysGame": {0}, "TakeBreak": {1},
+}
+
+func checkHeaps(g *interp.Game, heaps []int, args []interp.Value) string {
+	for _, i := range heaps {
+		if a := args[i]; a.K == interp.KInt && a.N < 0 {
+			return fmt.Sprintf("%s: the heap %s must not be negative, but it is %d", g.Name, g.Params[i], a.N)
+		}
+	}
+	return ""
 }
