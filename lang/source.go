@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,7 +21,7 @@ func ReadSource(path string) (string, error) {
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxSourceSize+1))
 	if err != nil {
-		return "", &os.PathError{Op: "read", Path: path, Err: unwrapPath(err)}
+		return "", err // the file's *os.PathError
 	}
 	if len(data) > MaxSourceSize {
 		return "", &os.PathError{Op: "read", Path: path, Err: errTooLarge}
@@ -31,11 +30,3 @@ func ReadSource(path string) (string, error) {
 }
 
 var errTooLarge = fmt.Errorf("larger than %d MB, too large for a program", MaxSourceSize>>20)
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
