@@ -392,3 +392,26 @@ func TestKeywords(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLineShown checks how an error shows its source line: control
+// characters and bytes that are not UTF-8 escaped, a long line cut around the
+// caret, and the caret under the right character in each case.
+func TestErrorLineShown(t *testing.T) {
+	long := strings.Repeat("a", 300) + "X" + strings.Repeat("b", 300)
+	for _, c := range []struct {
+		line  string
+		col   int // byte offset of the error
+		shown string
+	}{
+		{"print 1 +\x1b[31m\a )", 9, "    print 1 +\\x1b[31m\\a )\n             ^"},
+		{"print \xff x", 8, "    print \\xff x\n               ^"},
+		{"\tprint é!", 9, "     print é!\n            ^"},
+		{long, 300, "    …" + strings.Repeat("a", 50) + "X" + strings.Repeat("b", 49) + "…\n" + strings.Repeat(" ", 55) + "^"},
+	} {
+		e := &Error{Pos: Position{Filename: "f", Line: 1, Column: c.col + 1}, Msg: "m", Src: c.line}
+		got := strings.TrimPrefix(e.Format(), e.Error()+"\n")
+		if got != c.shown {
+			t.Errorf("%q at %d:\n%s\nwant:\n%s", c.line, c.col, got, c.shown)
+		}
+	}
+}
