@@ -43,9 +43,15 @@ func TestOutputErrors(t *testing.T) {
 	if _, err := os.Stat(target); !os.IsNotExist(err) {
 		t.Errorf("the dangling link was followed to %s", target)
 	}
+	cmd = exec.Command(os.Args[0], "table", "sg(Nim(n)) for n in 0..3", "--format", "csv")
+	cmd.Env = append(os.Environ(), "GRUNDY_CLI_CHILD=1")
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
 	data, err := os.ReadFile(link)
-	if fi, _ := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink != 0 || !strings.HasPrefix(string(data), "n,0,1,2,3\nsg(Nim(n)),0,1,2,3\n") {
-		t.Errorf("table.csv: %q, %v", data, err)
+	if fi, _ := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink != 0 || string(data) != string(want) {
+		t.Errorf("table.csv: %q, %v; want a file with %q", data, err, want)
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
