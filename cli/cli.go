@@ -311,7 +311,7 @@ func (r *runner) valid(name string, fs *flag.FlagSet) bool {
 
 // define declares the options every command has, and -f when withFile.
 func (o *options) define(fs *flag.FlagSet, withFile bool) {
-	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after memoizing this many positions (0: no limit)")
+	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after interning this many positions (0: no limit)")
 	o.maxMemory = interp.DefaultMaxMemory
 	fs.Var(&o.maxMemory, "max-memory", "stop when the values and tables held pass this size, e.g. 8GB or 512MB (0: no limit)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")

@@ -55,6 +55,7 @@ func New(in *interp.Interp, out, errw io.Writer) *Session {
 	in.Out, in.Diag = s.out, s.err
 	in.OnValue = func(v interp.Value) { fmt.Fprintln(s.out, v.Repr()) }
 	in.Solver.PositionsHint = ":clear drops the memo tables; grundy repl --max-positions N starts a shell with a larger limit"
+	in.MemoryHint = ":clear drops the memo tables; grundy repl --max-memory SIZE starts a shell with a larger budget"
 	return s
 }
 
