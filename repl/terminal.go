@@ -130,8 +130,9 @@ func (s *Session) Terminal(historyFile string) int {
 // runInterruptible runs one entry with a context that an interrupt cancels.
 func (s *Session) runInterruptible(sigs chan os.Signal, entry string) {
 	ctx, cancel := context.WithCancel(context.Background())
-	finished := make(chan struct{})
+	finished, watched := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(watched)
 		select {
 		case <-sigs:
 			cancel()
@@ -142,6 +143,9 @@ func (s *Session) runInterruptible(sigs chan os.Signal, entry string) {
 	s.Do(ctx, entry)
 	stop()
 	close(finished)
+	// The watcher must be gone before the next entry runs: left waiting, it
+	// could take that entry's interrupt and cancel this finished one.
+	<-watched
 	cancel()
 }
 
