@@ -15,3 +15,11 @@ func SetMaxMoves(n int) (restore func()) {
 	maxMoves = n
 	return func() { maxMoves = old }
 }
+
+// SetMaxValueDepth lowers the bound on how deeply values nest for a test and
+// returns the function that restores it.
+func SetMaxValueDepth(n int32) (restore func()) {
+	old := maxValueDepth
+	maxValueDepth = n
+	return func() { maxValueDepth = old }
+}

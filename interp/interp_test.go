@@ -529,3 +529,31 @@ check u < v for (u, v) in {(1, 2), (3, 1)}`
 		}
 	}
 }
+
+// Values nested too deeply are refused where they are made, whether a program
+// builds them or the solver meets them as positions; so are values too large
+// counting the elements of the values inside them (shared ones each time).
+func TestValueShapeLimits(t *testing.T) {
+	defer interp.SetMaxValueDepth(50)()
+	defer interp.SetMaxElems(1000)()
+	for _, c := range []struct{ src, want string }{
+		{"game G(p) { move -> G([p]) }\nprint sg(G([]))", "t.game:1:21: this position is nested too deeply"},
+		{"game H(p) { move -> H((p, 0)) }\nprint sg(H(0))", "t.game:1:21: this position is nested too deeply"},
+		{"fn d(s, k) = if k == 0 then s else d({s}, k - 1)\nprint d(1, 60)", "t.game:1:38: this value is nested too deeply"},
+		{"fn d(s, k) = if k == 0 then s else d([s, s], k - 1)\nprint d([1], 30)", "t.game:1:38: this value is too large: more than 4000 elements"},
+		{"fn d(s, k) = if k == 0 then s else d(s + s, k - 1)\nprint d([list(0..99)], 30)", "t.game:1:40: this value is too large"},
+		{"fn d(s, k) = if k == 0 then s else d(list(s) + [s], k - 1)\nprint d([], 60)", "this value is"},
+	} {
+		err := interp.New().Run(context.Background(), "t.game", c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.src, err, c.want)
+		}
+	}
+	var out bytes.Buffer
+	in := interp.New()
+	in.Out = &out
+	src := "fn d(s, k) = if k == 0 then s else d([s], k - 1)\nprint len(str(d(1, 48)))"
+	if err := in.Run(context.Background(), "t.game", src); err != nil || out.String() != "97\n" {
+		t.Errorf("a value just within the depth: %q, %v", out.String(), err)
+	}
+}

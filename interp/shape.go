@@ -13,7 +13,7 @@ import (
 // no value is nested more than maxValueDepth levels deep (Go's stack), and none
 // holds more than maxNestedElems elements in all (memory and time, even when
 // parts are shared, as in [s, s]).
-const maxValueDepth = 10_000
+var maxValueDepth int32 = 10_000 // tests lower it
 
 // maxNestedElems bounds the elements of a value counting those of the values
 // inside it: four times what one list may hold, about 2 GB if nothing were shared.
