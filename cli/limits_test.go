@@ -27,8 +27,8 @@ func TestLimits(t *testing.T) {
 		want   string
 		maxRSS int64 // megabytes
 	}{
-		{"positions of a game with no end", []string{"--max-positions", "0", "--max-memory", "50MB"},
-			"game G(n) { move -> G(n + 1) }\nprint sg(G(0))\n", "t.game:2:7: stopped: the memory budget (50MB) is used up; raise it with --max-memory", 100},
+		{"positions of a game with a billion", []string{"--max-positions", "0", "--max-memory", "50MB"},
+			"game G(n) { move where n < 1000000000 -> G(n + 1) }\nprint sg(G(0))\n", "t.game:2:7: stopped: the memory budget (50MB) is used up; raise it with --max-memory", 100},
 		{"options interned before any is solved", []string{"--max-positions", "100"},
 			"game W(n) { move k in 1..100000 -> W(n * 100000 + k) }\nprint sg(W(1))\n", "the positions limit (100) was reached", 100},
 		{"lists within the length limit", []string{"--max-memory", "64MB"},
