@@ -323,6 +323,17 @@ func (s *callSite) hasValue(v Value, target int64) bool {
 	return s.grundy(v, "winning").Equal(solver.Finite(target))
 }
 
+// ownElems returns the elements of an iterable value in a slice of their own,
+// which the caller may change: a range's, as listed, or a copy.
+func (s *callSite) ownElems(v Value, fn string) []Value {
+	if v.K == KRange || v.K == KStr {
+		return s.elems(v, fn) // made afresh
+	}
+	vs := s.elems(v, fn)
+	s.reserve(int64(len(vs)))
+	return slices.Clone(vs)
+}
+
 // elems returns the elements of an iterable value, materializing ranges.
 func (s *callSite) elems(v Value, fn string) []Value {
 	switch v.K {
@@ -469,13 +480,13 @@ func biAllAny(all bool) func(*callSite, []Value) Value {
 }
 
 func biSorted(s *callSite, args []Value) Value {
-	vs := slices.Clone(s.elems(args[0], "sorted"))
+	vs := s.ownElems(args[0], "sorted")
 	sortValues(vs)
 	return List(vs)
 }
 
 func biReversed(s *callSite, args []Value) Value {
-	vs := slices.Clone(s.elems(args[0], "reversed"))
+	vs := s.ownElems(args[0], "reversed")
 	slices.Reverse(vs)
 	return List(vs)
 }
@@ -488,13 +499,13 @@ func biRange(s *callSite, args []Value) Value {
 }
 
 func biList(s *callSite, args []Value) Value {
-	return List(slices.Clone(s.elems(args[0], "list")))
+	return List(s.ownElems(args[0], "list"))
 }
 
-func biSet(s *callSite, args []Value) Value { return Set(slices.Clone(s.elems(args[0], "set"))) }
+func biSet(s *callSite, args []Value) Value { return Set(s.ownElems(args[0], "set")) }
 
 func biTuple(s *callSite, args []Value) Value {
-	return Tuple(slices.Clone(s.elems(args[0], "tuple"))...)
+	return Tuple(s.ownElems(args[0], "tuple")...)
 }
 
 func biStr(s *callSite, args []Value) Value {
