@@ -1,0 +1,134 @@
+package quotient
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// code is a small take-and-break code for the tests: digits[k] for removing k tokens.
+type code struct {
+	digits []int
+}
+
+func parseCode(s string) code {
+	var c code
+	pre := 0
+	if s[0] != '.' {
+		pre = int(s[0] - '0')
+		s = s[1:]
+	}
+	c.digits = append(c.digits, pre)
+	for _, r := range s[1:] {
+		c.digits = append(c.digits, int(r-'0'))
+	}
+	return c
+}
+
+func (c code) Options(n int) [][]int {
+	var out [][]int
+	for k, d := range c.digits {
+		m := n - k
+		if m < 0 {
+			break
+		}
+		if d&1 != 0 && k > 0 && m == 0 {
+			out = append(out, nil)
+		}
+		if d&2 != 0 && k > 0 && m > 0 {
+			out = append(out, []int{m})
+		}
+		if d&4 != 0 {
+			for a := 1; 2*a <= m; a++ {
+				out = append(out, []int{a, m - a})
+			}
+		}
+	}
+	return out
+}
+
+func (c code) Shift() (int, int, bool) {
+	h := 1
+	for _, d := range c.digits {
+		if d&4 != 0 {
+			h = 2
+		}
+	}
+	return len(c.digits) - 1, h, true
+}
+
+// search decides misère outcomes of sums of heaps by the definition: a sum is a
+// P-position exactly when it has moves and none leads to a P-position.
+type search struct {
+	c    code
+	memo map[string]bool
+}
+
+func (s *search) isP(heaps []int) bool {
+	hs := slices.Clone(heaps)
+	hs = slices.DeleteFunc(hs, func(h int) bool { return len(s.c.Options(h)) == 0 })
+	slices.Sort(hs)
+	key := fmt.Sprint(hs)
+	if v, ok := s.memo[key]; ok {
+		return v
+	}
+	p := len(hs) > 0
+	for i, h := range hs {
+		if i > 0 && hs[i-1] == h {
+			continue
+		}
+		for _, o := range s.c.Options(h) {
+			next := append(append(slices.Clone(hs[:i]), hs[i+1:]...), o...)
+			if s.isP(next) {
+				p = false
+				break
+			}
+		}
+		if !p {
+			break
+		}
+	}
+	s.memo[key] = p
+	return p
+}
+
+// sums calls f with every multiset of heaps 1..maxHeap with total at most tokens.
+func sums(maxHeap, tokens int, f func([]int)) {
+	var rec func(cur []int, from, left int)
+	rec = func(cur []int, from, left int) {
+		f(cur)
+		for h := from; h <= maxHeap && h <= left; h++ {
+			rec(append(cur, h), h, left-h)
+		}
+	}
+	rec(nil, 1, tokens)
+}
+
+// TestAgainstSearch checks the outcome of every sum of heaps the plain search reaches
+// quickly against the quotient's product.
+func TestAgainstSearch(t *testing.T) {
+	for _, tc := range []struct {
+		code            string
+		maxHeap, tokens int
+	}{
+		{".77", 20, 26}, {".75", 20, 26}, {".07", 20, 26}, {".754", 14, 22}, {"4.7", 12, 20},
+	} {
+		c := parseCode(tc.code)
+		q := New(c, 1000)
+		s := &search{c: c, memo: map[string]bool{}}
+		ctx := context.Background()
+		count := 0
+		sums(tc.maxHeap, tc.tokens, func(hs []int) {
+			x, err := q.Sum(ctx, hs...)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.code, err)
+			}
+			if got, want := q.IsP(x), s.isP(hs); got != want {
+				t.Fatalf("%s %v: quotient says P=%v, search says P=%v", tc.code, hs, got, want)
+			}
+			count++
+		})
+		t.Logf("%s: %d sums agree; quotient of heaps up to %d has order %d", tc.code, count, tc.maxHeap, q.Order())
+	}
+}

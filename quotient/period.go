@@ -1,0 +1,51 @@
+package quotient
+
+import "context"
+
+// Prove grows the quotient, doubling the heaps computed up to limit, until the
+// periodicity test proves the heap map periodic for every heap. It reports whether it did.
+//
+// The test (the misère analogue of Guy and Smith's octal periodicity theorem; compare
+// Plambeck and Siegel 2008, the periodicity theorem for quotients): let the moves remove
+// at most t tokens and leave at most h heaps. If the elements of heaps 0..N satisfy
+// e(n + p) = e(n) for n0 <= n <= N - p, and N >= h(n0 + p) + t, then every heap m > N has
+// the options' elements of heap m - p (the largest heap a move leaves is at least
+// n0 + p, and shifting it by p keeps its element), so heap m equals heap m - p: the
+// quotient stops growing and e(m) = e(m - p) for every m >= n0, by induction on m.
+func (q *Quotient) Prove(ctx context.Context, limit int) (bool, error) {
+	if _, _, ok := q.rules.Shift(); !ok {
+		return false, q.Grow(ctx, limit)
+	}
+	for n := max(64, q.Heaps()); ; n = min(2*n, limit) {
+		if q.proof.Period > 0 {
+			return true, nil
+		}
+		if err := q.Grow(ctx, n); err != nil {
+			return false, err
+		}
+		q.findPeriod()
+		if n >= limit {
+			return q.proof.Period > 0, nil
+		}
+	}
+}
+
+// findPeriod applies the periodicity test to the heaps computed, smallest period first.
+func (q *Quotient) findPeriod() {
+	t, h, ok := q.rules.Shift()
+	if !ok {
+		return
+	}
+	h = max(h, 1)
+	last := len(q.elem) - 1
+	for p := 1; 2*p <= last; p++ {
+		n0 := last - p
+		for n0 > 0 && q.elem[n0-1] == q.elem[n0-1+p] {
+			n0--
+		}
+		if q.elem[n0] == q.elem[n0+p] && last >= h*(n0+p)+t {
+			q.proof = Period{Preperiod: n0, Period: p}
+			return
+		}
+	}
+}

@@ -1,0 +1,246 @@
+// Package quotient computes misère quotients of heap games (Plambeck, "Taming the wild
+// in impartial combinatorial games", INTEGERS 5 (2005) G05; Plambeck and Siegel,
+// "Misère quotients for impartial games", JCTA 115 (2008) 593-622).
+//
+// Two sums of heaps G and H are indistinguishable when G + X and H + X have the same
+// misère outcome for every sum X of the game's heaps. The classes form a finite
+// commutative monoid, the quotient, under addition of sums; its P-portion holds the
+// classes of misère P-positions; every heap has an element. The misère outcome of any sum
+// of heaps is then one product: the sum is a P-position exactly when the product of its
+// heaps' elements is in the P-portion.
+//
+// The quotient of heaps 0..n is built heap by heap. A heap whose options' elements
+// contain those of some sum of element x, and add only options that never win against
+// x's company, is x again (the mex interpolation). Otherwise the quotient grows: a trial
+// monoid pairs the old quotient with the powers of a new generator, its P-portion comes
+// from the recursion on outcomes, every sum of heaps is checked against it (see
+// explore and checkP: both halves of "a sum is a P-position exactly when its element is
+// in P", proved by induction over sums), and indistinguishable elements are merged.
+// A trial that fails the check is reported as an error, never used.
+package quotient
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// Rules are the rules of a heap game.
+type Rules interface {
+	// Options lists the moves from a heap of n tokens, each as the nonempty heaps it
+	// leaves (none when it leaves nothing). Every heap left is smaller than n.
+	Options(n int) [][]int
+	// Shift tells whether the periodicity test applies: when every move removes at most t
+	// tokens and leaves at most h heaps, whatever their sizes (finite take-and-break
+	// codes without extra conditions on the heaps left). ok is false otherwise.
+	Shift() (t, h int, ok bool)
+}
+
+// TooLargeError is returned when the quotient grows past its size bound.
+type TooLargeError struct {
+	Heap, Order, Bound int
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("the misère quotient grows to %d elements at heap %d, past the bound %d", e.Order, e.Heap, e.Bound)
+}
+
+// Quotient is the misère quotient of a heap game's heaps 0..Heaps()-1, grown on demand.
+// Elements are numbered 0 (the identity: the empty sum) to Order()-1; growth renumbers
+// them, so an element is valid until the next call that may grow. It is not safe for
+// concurrent use.
+type Quotient struct {
+	rules Rules
+	bound int
+	m     *table
+	elem  []int32   // the element of each heap
+	opts  [][]int32 // the elements of each heap's options, sorted, without repeats
+	// for the mex interpolation, kept for the current quotient
+	meximal []set
+	lower   [][]set
+	proof   Period
+	err     error // the growth stopped for good
+}
+
+// Period is the periodicity of the heap map: heap n + P has the element of heap n from
+// Preperiod on. Found reports whether it is proved for every heap.
+type Period struct {
+	Preperiod, Period int
+}
+
+// New returns the quotient of heap 0 alone (the trivial monoid), growing to at most bound
+// elements.
+func New(r Rules, bound int) *Quotient {
+	q := &Quotient{rules: r, bound: bound, m: trivialTable(), elem: []int32{0}, opts: [][]int32{nil}}
+	q.meximal = meximal(q.m)
+	q.lower = [][]set{{newSet(1)}}
+	return q
+}
+
+// Heaps returns how many heaps are computed: 0..Heaps()-1.
+func (q *Quotient) Heaps() int { return len(q.elem) }
+
+// Order returns the number of elements of the quotient of the heaps computed.
+func (q *Quotient) Order() int { return q.m.n }
+
+// Mul returns the product of two elements: the element of the sum of their games.
+func (q *Quotient) Mul(a, b int32) int32 { return q.m.mul(a, b) }
+
+// IsP reports whether element a is in the P-portion: its sums are misère P-positions.
+func (q *Quotient) IsP(a int32) bool { return q.m.p[a] }
+
+// Proved returns the periodicity of the heap map when the periodicity test has proved it
+// for every heap: then the quotient is that of all heaps.
+func (q *Quotient) Proved() (Period, bool) { return q.proof, q.proof.Period > 0 }
+
+// Element returns the element of heap n, growing the quotient when n is beyond the heaps
+// computed and no period is proved.
+func (q *Quotient) Element(ctx context.Context, n int) (int32, error) {
+	if n < 0 {
+		return 0, fmt.Errorf("heap %d: a heap has at least 0 tokens", n)
+	}
+	if n >= len(q.elem) && q.proof.Period > 0 {
+		n = q.proof.Preperiod + (n-q.proof.Preperiod)%q.proof.Period
+	}
+	if err := q.Grow(ctx, n+1); err != nil {
+		return 0, err
+	}
+	return q.elem[n], nil
+}
+
+// Sum returns the element of the sum of heaps of the given sizes.
+func (q *Quotient) Sum(ctx context.Context, heaps ...int) (int32, error) {
+	if len(heaps) > 0 { // grow first: growth renumbers the elements
+		if _, err := q.Element(ctx, slices.Max(heaps)); err != nil {
+			return 0, err
+		}
+	}
+	var x int32
+	for _, h := range heaps {
+		e, err := q.Element(ctx, h)
+		if err != nil {
+			return 0, err
+		}
+		x = q.Mul(x, e)
+	}
+	return x, nil
+}
+
+// OptionElements returns the elements of the options of heap n, n < Heaps().
+func (q *Quotient) OptionElements(n int) []int32 { return q.opts[n] }
+
+// Grow computes the quotient up to heap n-1. Its error is a *TooLargeError, a failed
+// check (the construction does not apply) or the context's.
+func (q *Quotient) Grow(ctx context.Context, n int) error {
+	for len(q.elem) < n {
+		if q.err != nil {
+			return q.err
+		}
+		if len(q.elem)&63 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if err := q.next(ctx); err != nil {
+			if ctx.Err() == nil {
+				q.err = err // a cancelled growth may be tried again
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// next adds the next heap.
+func (q *Quotient) next(ctx context.Context) error {
+	n := len(q.elem)
+	q.elem = append(q.elem, 0)
+	opts := q.optionElements(n)
+	q.opts = append(q.opts, opts)
+	if len(opts) == 0 { // no move: the heap is 0
+		return nil
+	}
+	if x, ok := q.conservative(opts); ok {
+		q.elem[n] = x
+		return nil
+	}
+	if err := q.extend(ctx); err != nil {
+		q.elem, q.opts = q.elem[:n], q.opts[:n]
+		return err
+	}
+	return nil
+}
+
+// optionElements returns the elements of the options of heap n, sorted, without repeats.
+func (q *Quotient) optionElements(n int) []int32 {
+	var opts []int32
+	for _, o := range q.rules.Options(n) {
+		var x int32
+		for _, h := range o {
+			x = q.m.mul(x, q.elem[h])
+		}
+		opts = append(opts, x)
+	}
+	slices.Sort(opts)
+	return slices.Compact(opts)
+}
+
+// conservative looks for an element x the new heap, of option elements opts, equals
+// (Plambeck and Siegel's mex interpolation): some sum of element x has option elements
+// within opts, every element of opts is meximal for x, and the heap's outcome alone is
+// x's. Then replacing the heap by that sum never changes an outcome, by induction over
+// sums, so the quotient does not grow.
+func (q *Quotient) conservative(opts []int32) (int32, bool) {
+	t := newSet(q.m.n)
+	heapP := true
+	for _, o := range opts {
+		t.add(o)
+		heapP = heapP && !q.m.p[o]
+	}
+	for x := range int32(q.m.n) {
+		if q.m.p[x] != heapP || !t.within(q.meximal[x]) {
+			continue
+		}
+		for _, s := range q.lower[x] {
+			if s.within(t) {
+				return x, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// letters returns the heaps with moves as letters of the current quotient.
+func (q *Quotient) letters() []letter {
+	var out []letter
+	for h, opts := range q.opts {
+		if len(opts) == 0 {
+			continue
+		}
+		s := newSet(q.m.n)
+		for _, o := range opts {
+			s.add(o)
+		}
+		out = append(out, letter{elem: q.elem[h], opts: s, heap: h})
+	}
+	return out
+}
+
+// minimalLetters keeps, per element, the letters whose option sets are minimal: a letter
+// with more options only adds moves, so explore need not follow it.
+func minimalLetters(ls []letter) []letter {
+	var out []letter
+	for i, l := range ls {
+		dominated := false
+		for j, o := range ls {
+			if j != i && o.elem == l.elem && o.opts.within(l.opts) && (!l.opts.within(o.opts) || j < i) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, l)
+		}
+	}
+	return out
+}
