@@ -173,11 +173,7 @@ func (q *Quotient) extend(ctx context.Context) error {
 		t.markP(letters, weight)
 		f := q.check(t, letters)
 		if f == nil {
-			q.adopt(t, letters)
-			if q.m.n > q.bound {
-				return &TooLargeError{Heap: n, Order: q.m.n, Bound: q.bound}
-			}
-			return nil
+			return q.adopt(t, letters)
 		}
 		elems, _ := reach(t, letters)
 		m, class := minimize(t, elems, letters)
@@ -304,10 +300,13 @@ func (q *Quotient) check(t *trial, letters []letter) *failure {
 	return checkP(t, elems, words, letters)
 }
 
-// adopt makes the trial's reduction the quotient.
-func (q *Quotient) adopt(t *trial, letters []letter) {
+// adopt makes the trial's reduction the quotient, unless it is larger than the bound.
+func (q *Quotient) adopt(t *trial, letters []letter) error {
 	elems, _ := reach(t, letters)
 	m, class := minimize(t, elems, letters)
+	if m.n > q.bound {
+		return &TooLargeError{Heap: len(q.elem) - 1, Order: m.n, Bound: q.bound}
+	}
 	q.m = m
 	q.elem[0] = 0
 	q.opts[0] = nil
@@ -323,4 +322,5 @@ func (q *Quotient) adopt(t *trial, letters []letter) {
 		panic("quotient: the reduction of a checked trial fails its check: " + f.Error())
 	}
 	q.lower = lower
+	return nil
 }

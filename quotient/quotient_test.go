@@ -1,0 +1,118 @@
+package quotient
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+)
+
+// TestPublishedQuotients checks quotients against published ones.
+//   - 0.75: Plambeck, "Taming the wild in impartial combinatorial games", INTEGERS 5
+//     (2005) G05, gives its quotient R8 = <a, b, c | a² = 1, b³ = b, bc = ab, c² = b²>,
+//     of order 8 with P-portion {a, b²}; Siegel, "The structure and classification of
+//     misère quotients" (arXiv math/0703070) proves it is the only quotient of order 8.
+//   - misère Nim on heaps *1 and *2 (the code 0.[3] up to heap 2): the tame quotient T2 =
+//     <a, b | a² = 1, b³ = b> of order 6 (Plambeck and Siegel, "Misère quotients for
+//     impartial games", JCTA 115 (2008), section 2).
+func TestPublishedQuotients(t *testing.T) {
+	ctx := context.Background()
+	q := New(parseCode(".75"), 100)
+	if ok, err := q.Prove(ctx, 256); !ok || err != nil {
+		t.Fatalf("0.75: proved %v, %v", ok, err)
+	}
+	pr := q.Present()
+	if q.Order() != 8 || !slices.Equal(pr.Relations, []string{"a² = 1", "bc = ab", "c² = b²", "b³ = b"}) {
+		t.Errorf("0.75: order %d, relations %v; want R8", q.Order(), pr.Relations)
+	}
+	var ps []string
+	for x, w := range pr.Words {
+		if q.IsP(int32(x)) {
+			ps = append(ps, w)
+		}
+	}
+	if !slices.Equal(ps, []string{"a", "b²"}) {
+		t.Errorf("0.75: P-portion %v, want [a b²]", ps)
+	}
+	nim := New(parseCode(".33"), 100) // heaps 0, 1, 2 are *0, *1, *2
+	if err := nim.Grow(ctx, 3); err != nil {
+		t.Fatal(err)
+	}
+	if pr := nim.Present(); nim.Order() != 6 || !slices.Equal(pr.Relations, []string{"a² = 1", "b³ = b"}) {
+		t.Errorf("*1, *2: order %d, relations %v; want T2", nim.Order(), pr.Relations)
+	}
+}
+
+// TestOrderIsExact checks the order from outside: every two elements are told apart by
+// adding a third, the outcomes coming from the plain search on representative sums.
+func TestOrderIsExact(t *testing.T) {
+	for _, tc := range []struct {
+		code  string
+		heaps int
+	}{{".77", 9}, {".07", 12}, {".75", 10}} {
+		c := parseCode(tc.code)
+		q := New(c, 100)
+		if err := q.Grow(context.Background(), tc.heaps+1); err != nil {
+			t.Fatal(err)
+		}
+		elems, words := reach(q.m, q.letters())
+		if len(elems) != q.Order() {
+			t.Fatalf("%s: %d elements reached, order %d", tc.code, len(elems), q.Order())
+		}
+		s := &search{c: c, memo: map[string]bool{}}
+		for i, x := range elems {
+			for _, y := range elems[:i] {
+				apart := false
+				for _, z := range elems {
+					if s.isP(append(slices.Clone(words[x]), words[z]...)) != s.isP(append(slices.Clone(words[y]), words[z]...)) {
+						apart = true
+						break
+					}
+				}
+				if !apart {
+					t.Fatalf("%s: %v and %v are never told apart", tc.code, words[x], words[y])
+				}
+			}
+		}
+	}
+}
+
+// TestKayles computes misère Kayles to every heap: the heap map is proved periodic.
+func TestKayles(t *testing.T) {
+	q := New(parseCode(".77"), 1000)
+	ok, err := q.Prove(context.Background(), 1024)
+	if !ok || err != nil {
+		t.Fatalf("proved %v, %v", ok, err)
+	}
+	p, _ := q.Proved()
+	// The periodicity test needs the heaps up to 2(n0 + p) + 2.
+	if q.Heaps() <= 2*(p.Preperiod+p.Period)+2 {
+		t.Errorf("proved with %d heaps, period %+v", q.Heaps(), p)
+	}
+	// Beyond the heaps computed, heaps repeat with the period.
+	ctx := context.Background()
+	for _, n := range []int{1000, 12345, 1 << 40} {
+		x, err := q.Element(ctx, n)
+		y, _ := q.Element(ctx, n-p.Period)
+		if err != nil || x != y {
+			t.Errorf("heap %d: %d, %v; heap %d: %d", n, x, err, n-p.Period, y)
+		}
+	}
+	t.Logf("misère Kayles: order %d, period %+v, relations %v", q.Order(), p, q.Present().Relations)
+}
+
+// TestBound stops at the size bound with the heap where it was passed.
+func TestBound(t *testing.T) {
+	q := New(parseCode(".77"), 10)
+	err := q.Grow(context.Background(), 30)
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || tl.Bound != 10 || tl.Order <= 10 {
+		t.Fatalf("got %v", err)
+	}
+	if q.Heaps() != tl.Heap || q.Order() > 10 {
+		t.Errorf("after the error: %d heaps, order %d (error at heap %d)", q.Heaps(), q.Order(), tl.Heap)
+	}
+	if err2 := q.Grow(context.Background(), 30); err2 != err {
+		t.Errorf("growing again: %v", err2)
+	}
+}
