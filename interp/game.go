@@ -37,6 +37,10 @@ type Game struct {
 	// its options being one position of each value below n (Nim's heaps), so that
 	// misère play decides it by Bouton's rule. Such a game needs NativeMovesTo.
 	NimHeap func(args []Value) (n int64, ok bool)
+	// MisereHeap, when set, tells that a position is a heap of n tokens of a heap game
+	// whose misère quotient q decides sums of its heaps in misère play (the library's
+	// take-and-break games). Heaps of different games have different quotients.
+	MisereHeap func(args []Value) (q HeapQuotient, n int64, ok bool)
 
 	serial    int
 	nimber    bool   // the built-in game of nimbers *k

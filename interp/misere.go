@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"slices"
 
 	"github.com/grundy-lang/grundy/solver"
@@ -41,14 +42,13 @@ func isHeap(v Value) bool {
 }
 
 // MisereMethod names the rule that decided a misère outcome, for explanations:
-// "misère Nim (Bouton)", "tame genus", "genus" or "search".
+// "misère Nim (Bouton)", "misère quotient", "tame genus", "genus" or "search".
 type MisereMethod = string
 
 // misereDecide returns whether v is a misère P-position and which rule decided it.
 func (s *callSite) misereDecide(v Value) (bool, MisereMethod) {
-	comps, heaps := misereParts(s.components(v, "outcome"))
 	in := s.c.in
-	verdict, err := in.misereSolver().Decide(in.ctx, comps, heaps...)
+	verdict, err := in.decideMisere(in.ctx, v, s.components(v, "outcome"))
 	if err != nil {
 		s.raise(err)
 	}
@@ -83,6 +83,12 @@ func (s *callSite) sumGenus(v Value, fn string) (solver.Genus, bool) {
 // misereWinning lists the labelled moves of v to a misère P-position.
 func (s *callSite) misereWinning(v Value) []*Move {
 	parts := s.components(v, "winning")
+	if wins, ok := s.quotientWinning(v, parts); ok {
+		if budget := sumMoveBudget(len(parts)); len(wins) > budget {
+			s.raiseMoves(&TooManyMovesError{v, budget}, "winning")
+		}
+		return wins
+	}
 	comps, heaps := misereParts(parts)
 	in := s.c.in
 	wins, err := in.misereSolver().WinningMoves(in.ctx, comps, heaps...)
@@ -150,4 +156,90 @@ func biTame(s *callSite, args []Value) Value {
 	}
 	_, tame := s.sumGenus(args[0], "tame")
 	return Bool(tame)
+}
+
+// MethodQuotient names the misère quotient as the rule that decided a misère outcome.
+const MethodQuotient = "misère quotient"
+
+// HeapQuotient decides misère sums of the heaps of one game by its misère quotient
+// (see Game.MisereHeap and the quotient package).
+type HeapQuotient interface {
+	// IsP reports whether the sum of heaps of these sizes is a misère P-position.
+	IsP(ctx context.Context, heaps []int64) (bool, error)
+	// Describe names the quotient for explanations, with the heaps it is proved for.
+	Describe() string
+}
+
+// QuotientOf returns the misère quotient shared by every part of a position or sum
+// and the parts' heap sizes, when every part is a heap of one game that has one.
+func QuotientOf(v Value) (HeapQuotient, []int64, bool) {
+	parts, ok := Components(v)
+	if !ok {
+		return nil, nil, false
+	}
+	var q HeapQuotient
+	var heaps []int64
+	for _, p := range parts {
+		if p.K != KPos || p.Pos().Game.MisereHeap == nil {
+			return nil, nil, false
+		}
+		pq, n, ok := p.Pos().Game.MisereHeap(p.Pos().Args)
+		if !ok || (q != nil && pq != q) {
+			return nil, nil, false
+		}
+		q, heaps = pq, append(heaps, n)
+	}
+	return q, heaps, q != nil
+}
+
+// decideMisere returns the misère verdict on v: by its heaps' quotient when they have
+// one that answers, else by the solver. A quotient that cannot answer (grown past its
+// bound) leaves the sum to the solver.
+func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (solver.Verdict, error) {
+	if q, heaps, ok := QuotientOf(v); ok {
+		isP, err := q.IsP(ctx, heaps)
+		if err == nil {
+			return solver.Verdict{P: isP, Method: MethodQuotient}, nil
+		}
+		if ctx.Err() != nil {
+			return solver.Verdict{}, ctx.Err()
+		}
+	}
+	comps, heaps := misereParts(parts)
+	return in.misereSolver().Decide(ctx, comps, heaps...)
+}
+
+// quotientWinning lists the moves of v to a misère P-position by its heaps' quotient,
+// when it has one that answers.
+func (s *callSite) quotientWinning(v Value, parts []Value) ([]*Move, bool) {
+	in := s.c.in
+	q, heaps, ok := QuotientOf(v)
+	if !ok {
+		return nil, false
+	}
+	var out []*Move
+	for i, p := range parts {
+		ms, err := in.positionMoves(p, 0)
+		if err != nil {
+			s.raiseMoves(err, "winning")
+		}
+		for _, m := range ms {
+			_, to, ok := QuotientOf(m.PartTo)
+			if !ok {
+				return nil, false
+			}
+			after := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), to...)
+			isP, err := q.IsP(in.ctx, after)
+			if err != nil {
+				if in.ctx.Err() != nil {
+					s.raise(in.ctx.Err())
+				}
+				return nil, false
+			}
+			if isP {
+				out = append(out, placeInSum(v, parts, i, m))
+			}
+		}
+	}
+	return out, true
 }

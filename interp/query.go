@@ -141,10 +141,9 @@ func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method 
 	if err != nil {
 		return false, "", err
 	}
-	comps, heaps := misereParts(parts)
 	var verdict solver.Verdict
 	err = in.with(ctx, func() (err error) {
-		verdict, err = in.misereSolver().Decide(ctx, comps, heaps...)
+		verdict, err = in.decideMisere(ctx, v, parts)
 		return err
 	})
 	return verdict.P, verdict.Method, err

@@ -2,7 +2,7 @@ package quotient
 
 import "context"
 
-// Prove grows the quotient, doubling the heaps computed up to limit, until the
+// Prove grows the quotient to at most limit heaps, doubling the heaps computed, until the
 // periodicity test proves the heap map periodic for every heap. It reports whether it did.
 //
 // The test (the misère analogue of Guy and Smith's octal periodicity theorem; compare
@@ -16,7 +16,7 @@ func (q *Quotient) Prove(ctx context.Context, limit int) (bool, error) {
 	if _, _, ok := q.rules.Shift(); !ok {
 		return false, q.Grow(ctx, limit)
 	}
-	for n := max(64, q.Heaps()); ; n = min(2*n, limit) {
+	for n := min(max(64, q.Heaps()), limit); ; n = min(2*n, limit) {
 		if q.proof.Period > 0 {
 			return true, nil
 		}

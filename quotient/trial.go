@@ -144,7 +144,7 @@ func (q *queue) Pop() any {
 
 // maxTrial bounds the size of a trial monoid, and maxRounds the trials for one heap.
 const (
-	maxTrial  = 1 << 14
+	maxTrial  = 1 << 12
 	maxRounds = 100
 )
 

@@ -94,6 +94,7 @@ func (lib *library) attachNatives(in *interp.Interp) {
 		return native.FibNimIsP(n.N, limit.N), true
 	}
 	attachWinningMoves(game)
+	lib.attachQuotients(game)
 }
 
 // attachWinningMoves gives Nim, Wythoff's game and Fibonacci Nim their winning

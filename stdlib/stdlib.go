@@ -32,7 +32,7 @@ func New() *interp.Interp {
 // Load defines the library's games and functions in a session and attaches the
 // native fast paths.
 func Load(in *interp.Interp) error {
-	lib := &library{codes: newCodeCache(), gameCodes: map[*interp.Game]native.Code{}}
+	lib := &library{codes: newCodeCache(), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}}
 	lib.defineFunctions(in)
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
 		return err
@@ -45,6 +45,7 @@ func Load(in *interp.Interp) error {
 type library struct {
 	codes     *codeCache
 	gameCodes map[*interp.Game]native.Code // the library's take-and-break games
+	quotients map[quotientKey]*heapQuotient
 }
 
 // maxListedMoves bounds the moves takebreak lists, as the interpreter bounds the
@@ -119,6 +120,10 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 	in.Define("period", 1, 1, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice; the briefest: smallest preperiod + period); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem, or says what it observed within half a second of work; the field status says which, and period is 0 when none is seen",
 		func(args []interp.Value) (interp.Value, error) {
 			return lib.period(in.Context(), args[0])
+		})
+	in.Define("quotient", 1, 2, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 1000 elements",
+		func(args []interp.Value) (interp.Value, error) {
+			return lib.quotient(in.Context(), args)
 		})
 }
 

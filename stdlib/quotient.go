@@ -1,0 +1,206 @@
+package stdlib
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/quotient"
+	"github.com/grundy-lang/grundy/stdlib/native"
+)
+
+// Misère quotients of the library's heap games (the quotient package), one per code
+// and size bound for the session: quotient(G) shows one, and misère outcome, winning
+// and explain use them for sums of heaps of one game (Game.MisereHeap).
+const (
+	quotientBound = 1000 // the largest quotient computed unless quotient(G, bound) asks
+	quotientHeaps = 1024 // quotient(G) grows to this many heaps at most
+	unprovedHeaps = 4096 // a misère query grows a quotient without a period this far
+)
+
+type quotientKey struct {
+	code  native.Code
+	bound int
+}
+
+// heapQuotient is the misère quotient of one take-and-break code.
+type heapQuotient struct {
+	code native.Code
+	q    *quotient.Quotient
+}
+
+// codeRules gives a code's moves to the quotient package.
+type codeRules struct{ c native.Code }
+
+func (r codeRules) Options(n int) [][]int {
+	opts := r.c.Options(n)
+	out := make([][]int, len(opts))
+	for i, o := range opts {
+		out[i] = o.Heaps
+	}
+	return out
+}
+
+func (r codeRules) Shift() (int, int, bool) {
+	if !r.c.IsFinite() || r.c.IsUnequal() {
+		return 0, 0, false
+	}
+	return r.c.MaxRemove(), r.c.MaxHeaps(), true
+}
+
+func (lib *library) quotientOf(code native.Code, bound int) *heapQuotient {
+	key := quotientKey{code, bound}
+	h, ok := lib.quotients[key]
+	if !ok {
+		h = &heapQuotient{code: code, q: quotient.New(codeRules{code}, bound)}
+		lib.quotients[key] = h
+	}
+	return h
+}
+
+// IsP answers a misère sum of heaps, growing the quotient to the largest heap unless its
+// heap map is proved periodic.
+func (h *heapQuotient) IsP(ctx context.Context, heaps []int64) (bool, error) {
+	sizes := make([]int, len(heaps))
+	need := 0
+	for i, n := range heaps {
+		if n < 0 {
+			return false, fmt.Errorf("a heap has at least 0 tokens, not %d", n)
+		}
+		sizes[i] = int(n)
+		need = max(need, sizes[i])
+	}
+	if _, proved := h.q.Proved(); !proved && need >= h.q.Heaps() {
+		if need >= unprovedHeaps {
+			return false, fmt.Errorf("heap %d is past the %d heaps computed without a proved period", need, unprovedHeaps)
+		}
+		if _, err := h.q.Prove(ctx, need+1); err != nil {
+			return false, err
+		}
+	}
+	x, err := h.q.Sum(ctx, sizes...)
+	return err == nil && h.q.IsP(x), err
+}
+
+// Describe names the quotient and the heaps it is proved for.
+func (h *heapQuotient) Describe() string {
+	return fmt.Sprintf("the misère quotient of %s (order %d, %s)", h.code, h.q.Order(), h.scope())
+}
+
+func (h *heapQuotient) scope() string {
+	if p, ok := h.q.Proved(); ok {
+		return fmt.Sprintf("for all heaps: heap n + %d acts as heap n from heap %d on", p.Period, p.Preperiod)
+	}
+	return fmt.Sprintf("for heaps up to %d", h.q.Heaps()-1)
+}
+
+// attachQuotients makes the heaps of the library's take-and-break games use their
+// codes' quotients in misère play (Nim has Bouton's rule).
+func (lib *library) attachQuotients(game func(string) *interp.Game) {
+	for g, code := range lib.gameCodes {
+		if g.NimHeap != nil {
+			continue
+		}
+		g.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
+			return lib.quotientOf(code, quotientBound), args[0].N, args[0].K == interp.KInt && args[0].N >= 0
+		}
+	}
+	game("TakeBreak").MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
+		code, err := lib.codes.parse(args[0])
+		ok := err == nil && args[1].K == interp.KInt && args[1].N >= 0
+		return lib.quotientOf(code, quotientBound), args[1].N, ok
+	}
+	for name, allBut := range map[string]bool{"Subtract": false, "AllBut": true} {
+		game(name).MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
+			set, n := args[0], args[1]
+			if n.K != interp.KInt || n.N < 0 || (set.K != interp.KSet && set.K != interp.KList) {
+				return nil, 0, false
+			}
+			s, ok := subtractionCode(set.Seq(), allBut)
+			if !ok {
+				return nil, 0, false
+			}
+			code, err := lib.codes.parse(interp.Str(s))
+			return lib.quotientOf(code, quotientBound), n.N, err == nil
+		}
+	}
+}
+
+// quotient answers quotient(G) and quotient(G, bound): the misère quotient of a
+// take-and-break game or code, as a record.
+func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.Value, error) {
+	var code native.Code
+	switch arg := args[0]; arg.K {
+	case interp.KGame:
+		c, ok := lib.gameCodes[arg.R.(*interp.Game)]
+		if !ok {
+			return interp.Value{}, fmt.Errorf("quotient(%s): only heap games with a take-and-break code (Kayles, DawsonsKayles, GrundysGame, Lasker, Nim) have a quotient here; give a code such as \"0.75\" for others", arg.Repr())
+		}
+		code = c
+	case interp.KStr:
+		c, err := lib.codes.parse(arg)
+		if err != nil {
+			return interp.Value{}, err
+		}
+		code = c
+	default:
+		return interp.Value{}, fmt.Errorf("quotient needs a heap game (Kayles...) or a take-and-break code (\"0.75\"), not %s %s", arg.K, arg.Repr())
+	}
+	bound := quotientBound
+	if len(args) > 1 {
+		if args[1].K != interp.KInt || args[1].N < 1 || args[1].N > 1<<16 {
+			return interp.Value{}, fmt.Errorf("the size bound must be an integer from 1 to 65536, not %s", args[1].Repr())
+		}
+		bound = int(args[1].N)
+	}
+	h := lib.quotientOf(code, bound)
+	_, err := h.q.Prove(ctx, quotientHeaps)
+	var tooLarge *quotient.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return interp.Value{}, fmt.Errorf("quotient(%s): %v; give a larger bound as a second argument, e.g. quotient(%q, %d)", code, err, code.String(), 4*bound)
+	case ctx.Err() != nil:
+		return interp.Value{}, ctx.Err()
+	}
+	status := h.scope()
+	if err != nil {
+		status += fmt.Sprintf(" (heap %d: %v)", h.q.Heaps(), err)
+	}
+	return h.record(status), nil
+}
+
+// record shows a quotient: order, generators (the heaps they come from), relations,
+// P-portion, the heap map (to the end of the first period when proved) and status.
+func (h *heapQuotient) record(status string) interp.Value {
+	pr := h.q.Present()
+	strs := func(ss []string) interp.Value {
+		out := make([]interp.Value, len(ss))
+		for i, s := range ss {
+			out[i] = interp.Str(s)
+		}
+		return interp.List(out)
+	}
+	var gens, ps, heaps []string
+	for i, g := range pr.Generators {
+		gens = append(gens, fmt.Sprintf("%s = heap %d", g, pr.GenHeaps[i]))
+	}
+	for x, w := range pr.Words {
+		if h.q.IsP(int32(x)) {
+			ps = append(ps, w)
+		}
+	}
+	shown := min(h.q.Heaps(), 64)
+	if p, ok := h.q.Proved(); ok {
+		shown = p.Preperiod + p.Period
+	}
+	ctx := context.Background() // the heaps shown are computed
+	for n := range shown {
+		x, _ := h.q.Element(ctx, n)
+		heaps = append(heaps, pr.Words[x])
+	}
+	return interp.NewRecord(
+		[]string{"order", "generators", "relations", "pportion", "heaps", "status"},
+		[]interp.Value{interp.Int(int64(h.q.Order())), strs(gens), strs(pr.Relations), strs(ps), strs(heaps), interp.Str(status)},
+		[]bool{false, false, false, false, false, false})
+}
