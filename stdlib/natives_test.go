@@ -21,7 +21,7 @@ func sessions(t *testing.T) (fast, plain *interp.Interp) {
 	for _, g := range plain.Globals() {
 		if g.V.K == interp.KGame {
 			game := g.V.R.(*interp.Game)
-			game.Native, game.NativeOutcome, game.NativeMovesTo, game.NimHeap = nil, nil, nil, nil
+			game.Native, game.NativeOutcome, game.NativeMovesTo, game.NimHeap, game.MisereHeap = nil, nil, nil, nil, nil
 		}
 	}
 	return fast, plain

@@ -1,0 +1,70 @@
+package stdlib_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/stdlib"
+)
+
+// Misère outcomes and winning moves of sums of heaps through the quotient, against the
+// solver's search over sums (the session without natives), for every sum listed.
+func TestMisereQuotientsAgree(t *testing.T) {
+	fast, plain := sessions(t)
+	// The quotients of 0.754 and 4.7 grow fast: they are taken to heap 14 only.
+	for code, single := range map[string]int{"0.77": 24, "0.75": 24, "0.07": 24, "0.754": 14, "4.7": 14} {
+		h := fmt.Sprintf("TakeBreak(%q, ", code)
+		same(t, fast, plain, fmt.Sprintf("[outcome(%sa), misere) for a in 0..%d]", h, single))
+		same(t, fast, plain, fmt.Sprintf("[outcome(%sa) + %sb), misere) for a in 0..12, b in a..12]", h, h))
+		same(t, fast, plain, fmt.Sprintf("[outcome(%sa) + %sb) + %sc), misere) for a in 1..7, b in a..7, c in b..7]", h, h, h))
+		same(t, fast, plain, fmt.Sprintf("[[str(m) for m in winning(%sa) + %sb), misere)] for a in 0..8, b in a..8]", h, h))
+	}
+	same(t, fast, plain, "[outcome(Kayles(a) + Kayles(b) + Kayles(c), misere) for a in 0..9, b in a..9, c in b..9]")
+	same(t, fast, plain, "[outcome(DawsonsKayles(a) + TakeBreak(\"0.07\", b), misere) for a in 0..12, b in 0..12]")
+	same(t, fast, plain, "[outcome(Subtract({1, 3, 4}, a) + Subtract({1, 3, 4}, b), misere) for a in 0..14, b in 0..14]")
+	same(t, fast, plain, "[outcome(Kayles(a) + DawsonsKayles(b), misere) for a in 0..8, b in 0..8]") // mixed: the solver
+}
+
+func TestQuotientMethodAndScope(t *testing.T) {
+	in := stdlib.New()
+	ctx := context.Background()
+	for src, want := range map[string]string{
+		"Kayles(200) + Kayles(500) + Kayles(1000)": interp.MethodQuotient,
+		"Kayles(30) + DawsonsKayles(9)":            "search", // mixed: not the quotient
+		"Nim(3) + Nim(5)":                          "misère Nim (Bouton)",
+	} {
+		v, err := in.Eval(ctx, "test", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, method, err := in.MisereOutcome(ctx, v); err != nil || method != want {
+			t.Errorf("%s: decided by %q, %v; want %q", src, method, err, want)
+		}
+	}
+	for src, want := range map[string]string{
+		`quotient("0.75").order`:         "8",
+		`quotient(Kayles).status`:        `"for all heaps: heap n + 12 acts as heap n from heap 71 on"`,
+		`quotient("0.07").status`:        `"for heaps up to 24 (heap 25: heap 25: no candidate quotient of at most 4096 elements passes the check)"`,
+		`len(quotient("0.75").pportion)`: "2",
+		// heap n + 12 acts as heap n from heap 71 on
+		`outcome(Kayles(1000) + Kayles(501) + Kayles(300), misere) == outcome(Kayles(100) + Kayles(81) + Kayles(84), misere)`: "true",
+		`outcome(Kayles(1000) + Kayles(502) + Kayles(300), misere) == outcome(Kayles(100) + Kayles(82) + Kayles(84), misere)`: "true",
+	} {
+		v, err := in.Eval(ctx, "test", src)
+		if err != nil || v.Repr() != want {
+			t.Errorf("%s = %v, %v; want %s", src, v.Repr(), err, want)
+		}
+	}
+	_, err := in.Eval(ctx, "test", `quotient(Kayles, 10)`)
+	if err == nil || !strings.Contains(err.Error(), "past the bound 10") || !strings.Contains(err.Error(), "test:1:1") {
+		t.Errorf("bound: %v", err)
+	}
+	for _, src := range []string{`quotient(Wythoff)`, `quotient(3)`, `quotient("0.7x")`, `quotient(Kayles, 0)`} {
+		if _, err := in.Eval(ctx, "test", src); err == nil {
+			t.Errorf("%s: no error", src)
+		}
+	}
+}
