@@ -165,7 +165,7 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 	}
 	status := h.scope()
 	if err != nil {
-		status += fmt.Sprintf(" (heap %d: %v)", h.q.Heaps(), err)
+		status += fmt.Sprintf(" (%v)", err)
 	}
 	return h.record(status), nil
 }
