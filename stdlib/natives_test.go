@@ -17,14 +17,19 @@ import (
 
 func sessions(t *testing.T) (fast, plain *interp.Interp) {
 	t.Helper()
-	fast, plain = stdlib.New(), stdlib.New()
+	return stdlib.New(), plainSession()
+}
+
+// plainSession is a session whose library games have no fast paths.
+func plainSession() *interp.Interp {
+	plain := stdlib.New()
 	for _, g := range plain.Globals() {
 		if g.V.K == interp.KGame {
 			game := g.V.R.(*interp.Game)
 			game.Native, game.NativeOutcome, game.NativeMovesTo, game.NimHeap, game.MisereHeap = nil, nil, nil, nil, nil
 		}
 	}
-	return fast, plain
+	return plain
 }
 
 func eval(t *testing.T, in *interp.Interp, src string) string {

@@ -68,3 +68,34 @@ func TestQuotientMethodAndScope(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMisereKaylesSums decides sums of 3 or 4 Kayles rows of 200-1000 pins in
+// misère play through the language, one sum an iteration (the quotient is built once).
+func BenchmarkMisereKaylesSums(b *testing.B) {
+	in := stdlib.New()
+	ctx := context.Background()
+	if _, err := in.Eval(ctx, "bench", "outcome(Kayles(1000), misere)"); err != nil {
+		b.Fatal(err)
+	}
+	i := 0
+	for b.Loop() {
+		i++
+		src := fmt.Sprintf("outcome(Kayles(%d) + Kayles(%d) + Kayles(%d) + Kayles(%d), misere)", 200+i%800, 1000-i%700, 300+i%500, 200+(7*i)%800)
+		if i%2 == 0 {
+			src = fmt.Sprintf("outcome(Kayles(%d) + Kayles(%d) + Kayles(%d), misere)", 200+i%800, 1000-i%700, 300+i%500)
+		}
+		if _, err := in.Eval(ctx, "bench", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMisereKaylesSearch is the same kind of question answered by the solver's
+// search (the quotient removed), on the largest rows it reaches in seconds.
+func BenchmarkMisereKaylesSearch(b *testing.B) {
+	for b.Loop() {
+		if _, err := plainSession().Eval(context.Background(), "bench", "outcome(Kayles(14) + Kayles(13) + Kayles(12), misere)"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
