@@ -60,6 +60,7 @@ type Quotient struct {
 	lower   [][]set
 	proof   Period
 	err     error // the growth stopped for good
+	effort  int   // the work of the current extension: trial elements times letters
 }
 
 // Period is the periodicity of the heap map: heap n + P has the element of heap n from

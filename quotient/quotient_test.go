@@ -98,6 +98,18 @@ func TestKayles(t *testing.T) {
 			t.Errorf("heap %d: %d, %v; heap %d: %d", n, x, err, n-p.Period, y)
 		}
 	}
+	// Growing heap by heap to 1000 instead gives the same quotient and heap map.
+	direct := New(parseCode(".77"), 1000)
+	if err := direct.Grow(ctx, 1001); err != nil || direct.Order() != q.Order() {
+		t.Fatalf("direct: order %d, %v", direct.Order(), err)
+	}
+	byPeriod, byHeap := q.Present().Words, direct.Present().Words
+	for n := range 1001 {
+		x, _ := q.Element(ctx, n)
+		if w, v := byPeriod[x], byHeap[direct.elem[n]]; w != v {
+			t.Fatalf("heap %d: %s by the period, %s directly", n, w, v)
+		}
+	}
 	t.Logf("misère Kayles: order %d, period %+v, relations %v", q.Order(), p, q.Present().Relations)
 }
 

@@ -142,10 +142,13 @@ func (q *queue) Pop() any {
 	return it
 }
 
-// maxTrial bounds the size of a trial monoid, and maxRounds the trials for one heap.
+// maxTrial bounds the size of a trial monoid, maxRounds the trials for one heap, and
+// maxEffort their work (trial elements times letters, summed): a heap that needs more
+// stops the growth, so that a quotient that explodes fails in well under a second.
 const (
 	maxTrial  = 1 << 12
 	maxRounds = 100
+	maxEffort = 1 << 18
 )
 
 // extend grows the quotient by the new heap n, which the mex interpolation could not
@@ -159,17 +162,19 @@ func (q *Quotient) extend(ctx context.Context) error {
 	base, baseElem := q.m, slices.Clone(q.elem)
 	free, cyc := []int{n}, []cyclic{{2, 2}}
 	tried := map[string]bool{}
+	q.effort = 0
 	for range maxRounds {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		t := newTrial(base, baseElem, free, cyc)
 		key := fmt.Sprint(base.n, baseElem, free, cyc)
-		if t.size() > maxTrial || tried[key] {
+		if t.size() > maxTrial || tried[key] || q.effort > maxEffort {
 			break
 		}
 		tried[key] = true
 		letters, weight := q.trialLetters(t)
+		q.effort += t.size() * len(letters)
 		t.markP(letters, weight)
 		f := q.check(t, letters)
 		if f == nil {
@@ -184,7 +189,7 @@ func (q *Quotient) extend(ctx context.Context) error {
 		base = m
 		free, cyc = q.toFree(ctx, m, baseElem, f.heaps, !t.isP(t.sum(f.heaps)))
 	}
-	return fmt.Errorf("heap %d: no candidate quotient of at most %d elements passes the check", n, maxTrial)
+	return fmt.Errorf("heap %d: no candidate quotient passes the check within the search's limits (%d rounds, %d elements, %d steps)", n, maxRounds, maxTrial, maxEffort)
 }
 
 // toFree chooses the heaps to free after sum failed: the first set of heaps of the sum
@@ -205,10 +210,11 @@ func (q *Quotient) toFree(ctx context.Context, base *table, baseElem []int32, su
 		var found []int
 		subsets(heaps, k, func(free []int) bool {
 			t := newTrial(base, baseElem, free, powers(free))
-			if t.size() > maxTrial || ctx.Err() != nil {
-				return ctx.Err() != nil
+			if t.size() > maxTrial || ctx.Err() != nil || q.effort > maxEffort {
+				return ctx.Err() != nil || q.effort > maxEffort
 			}
 			letters, weight := q.trialLetters(t)
+			q.effort += t.size() * len(letters)
 			t.markP(letters, weight)
 			if t.isP(t.sum(sum)) == wantP {
 				found = slices.Clone(free)
