@@ -102,16 +102,42 @@ func (f *failure) Error() string { return fmt.Sprintf("%s: the sum of heaps %v",
 // options only add winning moves), so per element it keeps the minimal option sets: the
 // lower bounds used by the mex interpolation (see Quotient.conservative).
 func explore(m monoid, letters []letter) ([][]set, *failure) {
-	p := pSet(m)
 	lower := make([][]set, m.size())
-	type state struct {
-		x      int32
-		s      set
-		parent int // index in states, -1 for the empty sum
-		heap   int
+	lower[0] = []set{newSet(m.size())}
+	return walk(m, lower, []state{{0, lower[0][0], -1, 0}}, nil, letters)
+}
+
+// exploreWith continues explore: lower holds the minimal option sets of the sums of
+// letters, and added is one more letter. Only sums with the new letter are walked.
+func exploreWith(m monoid, lower [][]set, letters []letter, added letter) ([][]set, *failure) {
+	lower = slices.Clone(lower)
+	var seeds []state
+	for x, sets := range lower {
+		lower[x] = slices.Clone(sets)
+		for _, s := range sets {
+			seeds = append(seeds, state{int32(x), s, -1, 0})
+		}
 	}
-	states := []state{{0, newSet(m.size()), -1, 0}}
-	lower[0] = []set{states[0].s}
+	return walk(m, lower, seeds, []letter{added}, append(slices.Clone(letters), added))
+}
+
+// state is a sum as explore sees it: its element, its options' elements, and how it was
+// reached (parent: index of the sum less one heap, -1 for a starting sum).
+type state struct {
+	x      int32
+	s      set
+	parent int
+	heap   int
+}
+
+// walk explores from the given states, the seeds with the seedLetters only (all the
+// letters when there are none), the states it reaches with all the letters.
+func walk(m monoid, lower [][]set, states []state, seedLetters, letters []letter) ([][]set, *failure) {
+	p := pSet(m)
+	seeds := len(states)
+	if seedLetters == nil {
+		seeds = 0
+	}
 	word := func(i int) []int {
 		var hs []int
 		for ; states[i].parent >= 0; i = states[i].parent {
@@ -121,8 +147,11 @@ func explore(m monoid, letters []letter) ([][]set, *failure) {
 		return hs
 	}
 	for i := 0; i < len(states); i++ { // breadth first: short failures first
-		st := states[i]
-		for _, l := range letters {
+		st, ls := states[i], letters
+		if i < seeds {
+			ls = seedLetters
+		}
+		for _, l := range ls {
 			x := m.mul(st.x, l.elem)
 			s := newSet(m.size())
 			st.s.each(func(y int32) { s.add(m.mul(y, l.elem)) })

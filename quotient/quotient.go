@@ -186,11 +186,15 @@ func (q *Quotient) optionElements(n int) []int32 {
 	return slices.Compact(opts)
 }
 
-// conservative looks for an element x the new heap, of option elements opts, equals
-// (Plambeck and Siegel's mex interpolation): some sum of element x has option elements
-// within opts, every element of opts is meximal for x, and the heap's outcome alone is
-// x's. Then replacing the heap by that sum never changes an outcome, by induction over
-// sums, so the quotient does not grow.
+// conservative looks for an element x the new heap, of option elements opts, equals, so
+// that the quotient does not grow. Its outcome alone must be x's and every element of
+// opts meximal for x: adding an option of such an element to a game of element x never
+// gives a sum a new winning move. Then either (Plambeck and Siegel's mex interpolation)
+// some sum of element x has option elements within opts, so the heap has every winning
+// move such a sum has, and replacing the heap by that sum never changes an outcome, by
+// induction over sums; or, failing that, explore checks directly that with the heap as x
+// every sum outside the P-portion still has a move into it (the meximal condition is the
+// other half of that check).
 func (q *Quotient) conservative(opts []int32) (int32, bool) {
 	t := newSet(q.m.n)
 	heapP := true
@@ -198,6 +202,7 @@ func (q *Quotient) conservative(opts []int32) (int32, bool) {
 		t.add(o)
 		heapP = heapP && !q.m.p[o]
 	}
+	var candidates []int32
 	for x := range int32(q.m.n) {
 		if q.m.p[x] != heapP || !t.within(q.meximal[x]) {
 			continue
@@ -206,6 +211,15 @@ func (q *Quotient) conservative(opts []int32) (int32, bool) {
 			if s.within(t) {
 				return x, true
 			}
+		}
+		candidates = append(candidates, x)
+	}
+	n := len(q.elem) - 1
+	old := slices.DeleteFunc(q.letters(), func(l letter) bool { return l.heap == n })
+	for _, x := range candidates {
+		if lower, f := exploreWith(q.m, q.lower, minimalLetters(old), letter{elem: x, opts: t, heap: n}); f == nil {
+			q.lower = lower
+			return x, true
 		}
 	}
 	return 0, false

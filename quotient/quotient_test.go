@@ -128,3 +128,45 @@ func TestBound(t *testing.T) {
 		t.Errorf("growing again: %v", err2)
 	}
 }
+
+// nim is Nim: heap n moves to any smaller heap.
+type nim struct{}
+
+func (nim) Options(n int) [][]int {
+	out := [][]int{nil}
+	for k := 1; k < n; k++ {
+		out = append(out, []int{k})
+	}
+	return out[:n]
+}
+
+func (nim) Shift() (int, int, bool) { return 0, 0, false }
+
+// TestMisereNim checks the quotient of Nim heaps against Bouton's rule. Its order is
+// that of the tame quotient of Plambeck and Siegel: 2^(k+1) + 2 for heaps below 2^(k+1).
+// Nim's even heaps fail the mex interpolation (no sum of their element lacks a move to
+// b², where the heap has *0), so they exercise the direct check of conservative.
+func TestMisereNim(t *testing.T) {
+	q := New(nim{}, 100)
+	ctx := context.Background()
+	for _, c := range [][2]int{{2, 6}, {3, 6}, {7, 10}, {15, 18}, {40, 66}} {
+		n, order := c[0], c[1]
+		if err := q.Grow(ctx, n+1); err != nil || q.Order() != order {
+			t.Fatalf("heaps to %d: order %d, %v; want %d", n, q.Order(), err, order)
+		}
+	}
+	for a := range 41 {
+		for b := a; b <= 40; b++ {
+			for c := b; c <= 40; c += 3 {
+				x, err := q.Sum(ctx, a, b, c)
+				bouton := a^b^c == 0
+				if max(a, b, c) <= 1 {
+					bouton = a^b^c == 1
+				}
+				if err != nil || q.IsP(x) != bouton {
+					t.Fatalf("%d + %d + %d: P = %v, %v; Bouton says %v", a, b, c, q.IsP(x), err, bouton)
+				}
+			}
+		}
+	}
+}

@@ -169,12 +169,14 @@ func (q *Quotient) extend(ctx context.Context) error {
 		}
 		t := newTrial(base, baseElem, free, cyc)
 		key := fmt.Sprint(base.n, baseElem, free, cyc)
-		if t.size() > maxTrial || tried[key] || q.effort > maxEffort {
+		if t.size() > maxTrial || tried[key] {
 			break
 		}
 		tried[key] = true
 		letters, weight := q.trialLetters(t)
-		q.effort += t.size() * len(letters)
+		if q.effort += t.size() * len(letters); q.effort > maxEffort {
+			break
+		}
 		t.markP(letters, weight)
 		f := q.check(t, letters)
 		if f == nil {
@@ -210,11 +212,13 @@ func (q *Quotient) toFree(ctx context.Context, base *table, baseElem []int32, su
 		var found []int
 		subsets(heaps, k, func(free []int) bool {
 			t := newTrial(base, baseElem, free, powers(free))
-			if t.size() > maxTrial || ctx.Err() != nil || q.effort > maxEffort {
-				return ctx.Err() != nil || q.effort > maxEffort
+			if t.size() > maxTrial || ctx.Err() != nil {
+				return ctx.Err() != nil
 			}
 			letters, weight := q.trialLetters(t)
-			q.effort += t.size() * len(letters)
+			if q.effort += t.size() * len(letters); q.effort > maxEffort {
+				return true
+			}
 			t.markP(letters, weight)
 			if t.isP(t.sum(sum)) == wantP {
 				found = slices.Clone(free)

@@ -14,7 +14,7 @@ import (
 // and size bound for the session: quotient(G) shows one, and misère outcome, winning
 // and explain use them for sums of heaps of one game (Game.MisereHeap).
 const (
-	quotientBound = 1000 // the largest quotient computed unless quotient(G, bound) asks
+	quotientBound = 256  // the largest quotient computed unless quotient(G, bound) asks
 	quotientHeaps = 1024 // quotient(G) grows to this many heaps at most
 	unprovedHeaps = 4096 // a misère query grows a quotient without a period this far
 )
