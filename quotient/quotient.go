@@ -16,7 +16,9 @@
 // from the recursion on outcomes, every sum of heaps is checked against it (see
 // explore and checkP: both halves of "a sum is a P-position exactly when its element is
 // in P", proved by induction over sums), and indistinguishable elements are merged.
-// A trial that fails the check is reported as an error, never used.
+// A trial that fails the check is never used: heaps of the sum that failed are given
+// powers of their own and the trial is tried again, within limits; past them the growth
+// stops with an error. The periodicity test (Prove) extends a quotient to every heap.
 package quotient
 
 import (
@@ -63,8 +65,8 @@ type Quotient struct {
 	effort  int   // the work of the current extension: trial elements times letters
 }
 
-// Period is the periodicity of the heap map: heap n + P has the element of heap n from
-// Preperiod on. Found reports whether it is proved for every heap.
+// Period is the periodicity of the heap map: heap n + Period has the element of heap n
+// for every n >= Preperiod.
 type Period struct {
 	Preperiod, Period int
 }
@@ -126,9 +128,6 @@ func (q *Quotient) Sum(ctx context.Context, heaps ...int) (int32, error) {
 	}
 	return x, nil
 }
-
-// OptionElements returns the elements of the options of heap n, n < Heaps().
-func (q *Quotient) OptionElements(n int) []int32 { return q.opts[n] }
 
 // Grow computes the quotient up to heap n-1. Its error is a *TooLargeError, a failed
 // check (the construction does not apply) or the context's.
