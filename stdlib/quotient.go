@@ -149,8 +149,8 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 	}
 	bound := quotientBound
 	if len(args) > 1 {
-		if args[1].K != interp.KInt || args[1].N < 1 || args[1].N > 1<<16 {
-			return interp.Value{}, fmt.Errorf("the size bound must be an integer from 1 to 65536, not %s", args[1].Repr())
+		if args[1].K != interp.KInt || args[1].N < 1 || args[1].N > 4096 {
+			return interp.Value{}, fmt.Errorf("the size bound must be an integer from 1 to 4096, not %s", args[1].Repr())
 		}
 		bound = int(args[1].N)
 	}
