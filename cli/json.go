@@ -16,8 +16,8 @@ import (
 // and the tests check that the two agree.
 
 // jsonValue is the JSON form of a value: numbers, booleans and strings as
-// themselves, outcomes and play modes as the strings "P", "N", "normal" and
-// "misere", lists, tuples and sets as arrays, and the other kinds as objects
+// themselves, outcomes and play modes as the strings "P", "N", "D", "normal"
+// and "misere", lists, tuples and sets as arrays, and the other kinds as objects
 // named by their kind.
 func jsonValue(v interp.Value) any {
 	switch v.K {
@@ -63,8 +63,12 @@ func jsonValue(v interp.Value) any {
 		for _, b := range m.Bindings {
 			bindings[b.Name] = jsonValue(b.Value)
 		}
-		return map[string]any{"move": m.String(), "label": m.Label, "bindings": bindings,
+		out := map[string]any{"move": m.String(), "label": m.Label, "bindings": bindings,
 			"part": jsonValue(m.Part), "to": jsonValue(m.To)}
+		if m.Part.Pos().Game.IsScoring() {
+			out["gain"], out["again"] = m.Gain, m.Again
+		}
+		return out
 	case interp.KRecord:
 		r := v.R.(*interp.Record)
 		fields := map[string]any{}

@@ -62,6 +62,9 @@ func biRemoteness(s *callSite, args []Value) Value {
 }
 
 func biBest(s *callSite, args []Value) Value {
+	if IsScoring(args[0]) {
+		return s.scoringBest(args[0])
+	}
 	return moveValues(s.bestImpartial(args[0]))
 }
 

@@ -15,11 +15,13 @@ import (
 var builtinDefs = []builtin{
 	{name: "sg", min: 1, max: 2, doc: "sg(G) is the Sprague-Grundy value of a position or sum (∞K, such as ∞{0, 2}, for a position in or leading to a loop); sg(G, misere) its misère value", fn: biSG},
 	{name: "outcome", min: 1, max: 2, doc: "outcome(G) is P if the previous player wins, N if the next player wins, D if neither can force a win (a loopy game); outcome(G, misere) under misère play", fn: biOutcome},
-	{name: "best", min: 1, max: 1, doc: "best(G) lists the moves a perfect player picks: from an N-position the winning moves that win soonest, from a D-position the moves that keep the draw, from a P-position the moves that resist longest", fn: biBest},
+	{name: "best", min: 1, max: 1, doc: "best(G) lists the moves a perfect player picks: from an N-position the winning moves that win soonest, from a D-position the moves that keep the draw, from a P-position the moves that resist longest; in a scoring game, the moves that achieve score(G)", fn: biBest},
 	{name: "remoteness", min: 1, max: 1, doc: "remoteness(G) is the number of moves to the end when the winner hurries and the loser delays (even for P-positions, odd for N-positions; an error for a draw)", fn: biRemoteness},
 	{name: "inf", min: 1, max: 1, doc: "inf(K) is the value ∞K of a loopy position whose options have the finite values in the set K: sg(G) == inf({0})", fn: biInf},
 	{name: "winning", min: 1, max: 2, doc: "winning(G) lists the moves from G to a P-position (empty when G is a P-position)", fn: biWinning},
 	{name: "moves", min: 1, max: 1, doc: "moves(G) lists every move from G, labelled", fn: biMoves},
+	{name: "score", min: 1, max: 1, doc: "score(G) is the best final difference, for the player to move in a scoring game, between their points and the opponent's from here on", fn: biScore},
+	{name: "search", min: 1, max: 2, doc: "search(G) searches a scoring game from nothing and reports value, nodes, cutoffs, table hits and positions; search(G, \"alphabeta\") without the table, search(G, \"minimax\") without pruning either", fn: biSearch},
 	{name: "options", min: 1, max: 1, doc: "options(G) lists the positions (or sums) one move from G", fn: biOptions},
 	{name: "genus", min: 1, max: 1, doc: "genus(G) is Conway's genus g^(g0 g1 g2 ...) of a position or sum: its normal value, then the misère values of G, G + *2, G + *2 + *2, ...", fn: biGenus},
 	{name: "tame", min: 1, max: 1, doc: "tame(G) tells whether G is tame: every position in its game tree has a tame genus, so misère sums with it follow misère Nim", fn: biTame},
@@ -161,6 +163,7 @@ func (s *callSite) mode(args []Value, i int) bool {
 }
 
 func biSG(s *callSite, args []Value) Value {
+	s.notScoring(args[0], "sg")
 	if s.mode(args, 1) {
 		return Int(s.misereValue(args[0]))
 	}
@@ -189,6 +192,12 @@ func outcomeValue(isP bool) Value {
 }
 
 func biOutcome(s *callSite, args []Value) Value {
+	if IsScoring(args[0]) {
+		if len(args) > 1 && s.mode(args, 1) {
+			s.notScoring(args[0], "outcome(G, misere)")
+		}
+		return s.scoringOutcome(args[0])
+	}
 	if s.mode(args, 1) {
 		isP, _ := s.misereDecide(args[0])
 		return outcomeValue(isP)
@@ -249,6 +258,7 @@ func biOptions(s *callSite, args []Value) Value {
 }
 
 func biWinning(s *callSite, args []Value) Value {
+	s.notScoring(args[0], "winning")
 	if s.mode(args, 1) {
 		return moveValues(s.misereWinning(args[0]))
 	}

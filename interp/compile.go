@@ -21,14 +21,16 @@ type Frame struct {
 	// its expansion stops (the position limit).
 	expanding solver.Pos
 	optEnd    int
+	// gains, when set, receives what each option earns (a scoring game's search).
+	gains *[]gain
 }
 
 func newFrame(size int, up *Frame) *Frame {
 	return &Frame{slots: make([]Value, size), up: up}
 }
 
-// framePool recycles the frames of expansions, which are never captured (a lambda
-// copies the frame it is created in).
+// framePool recycles the frames of expansions and function calls, which are never
+// captured (a lambda copies the frame it is created in).
 type framePool struct{ free []*Frame }
 
 func (p *framePool) get(size int) *Frame {
@@ -45,7 +47,7 @@ func (p *framePool) get(size int) *Frame {
 
 func (p *framePool) put(fr *Frame) {
 	clear(fr.slots)
-	fr.opts = nil
+	fr.opts, fr.gains, fr.up = nil, nil, nil
 	p.free = append(p.free, fr)
 }
 
@@ -296,6 +298,32 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			}
 			return slow(a, b)
 		}
+	case "&", "|", "^":
+		bits := map[string]func(a, b int64) int64{
+			"&": func(a, b int64) int64 { return a & b }, "|": func(a, b int64) int64 { return a | b },
+			"^": func(a, b int64) int64 { return a ^ b },
+		}[e.Op]
+		return func(fr *Frame) Value {
+			a, b := lo.get(fr), ro.get(fr)
+			if a.K == KInt && b.K == KInt {
+				return Int(bits(a.N, b.N))
+			}
+			return slow(a, b)
+		}
+	case "<<", ">>":
+		right := e.Op == ">>"
+		return func(fr *Frame) Value {
+			a, b := lo.get(fr), ro.get(fr)
+			if a.K == KInt && b.K == KInt && uint64(b.N) < 63 {
+				if right {
+					return Int(a.N >> b.N)
+				}
+				if a.N<<b.N>>b.N == a.N {
+					return Int(a.N << b.N)
+				}
+			}
+			return slow(a, b)
+		}
 	}
 	return func(fr *Frame) Value { return slow(lo.get(fr), ro.get(fr)) }
 }
@@ -358,8 +386,20 @@ func (c *compiler) call(e *lang.Call) evalFn {
 	fn := c.expr(e.Fn)
 	args := c.exprs(e.Args)
 	site := &callSite{c: c, pos: e.Pos, name: c.source(e.Fn)}
+	in := c.in
 	return func(fr *Frame) Value {
 		f := fn(fr)
+		if _, ok := f.R.(*closure); ok && f.K == KFunc {
+			// A user function copies its arguments into its frame and keeps no
+			// slice of them: they can live on the session's argument stack.
+			base := len(in.argStack)
+			for _, a := range args {
+				in.argStack = append(in.argStack, a(fr))
+			}
+			v := site.apply(f, in.argStack[base:len(in.argStack):len(in.argStack)])
+			in.argStack = in.argStack[:base]
+			return v
+		}
 		vals := make([]Value, len(args))
 		for i, a := range args {
 			vals[i] = a(fr)
@@ -540,6 +580,10 @@ func fieldOf(v Value, name string) (Value, bool) {
 			return m.Part, true
 		case "partto":
 			return m.PartTo, true
+		case "gain":
+			return Int(m.Gain), true
+		case "again":
+			return Bool(m.Again), true
 		}
 		for _, b := range m.Bindings {
 			if b.Name == name {
@@ -563,7 +607,7 @@ func fieldHint(v Value) string {
 	case KRecord:
 		names = v.R.(*Record).Names
 	case KMove:
-		names = []string{"label", "from", "to", "part", "partto"}
+		names = []string{"label", "from", "to", "part", "partto", "gain", "again"}
 		for _, b := range v.R.(*Move).Bindings {
 			names = append(names, b.Name)
 		}

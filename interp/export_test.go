@@ -23,3 +23,6 @@ func SetMaxValueDepth(n int32) (restore func()) {
 	maxValueDepth = n
 	return func() { maxValueDepth = old }
 }
+
+// RememberNoCalls makes in evaluate every function call, as the plain definition does.
+func (in *Interp) RememberNoCalls() { in.noMemo = true }

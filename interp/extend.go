@@ -31,6 +31,7 @@ func (in *Interp) Define(name string, min, max int, doc string, fn GoFunc) {
 			return v
 		}}
 	in.globals[name] = &Global{Name: name, V: Value{K: KFunc, R: b}, Defined: true, Doc: doc, Builtin: true}
+	in.changed()
 }
 
 // Game returns the game defined under name, if that name is a game.

@@ -28,6 +28,9 @@ func FuzzEval(f *testing.F) {
 		"game H(E) { move cut e in E -> H(grounded(E - {e}, 0)) }\nprint sg(H({(0, 1), (1, 2), (2, 0)}))",
 		"print moves(*3 + *2)\nprint options(*2)",
 		"let a = [1, 2]\nprint a[-1] + len(a) * 3 << 2",
+		"let r = [3, 9, 1, 2]\ngame C(i, j) {\n  move first where i <= j score r[i] -> C(i + 1, j)\n  move last where i <= j score r[j] again -> C(i, j - 1)\n}\nprint score(C(0, 3) + *1), best(C(0, 3)), outcome(C(0, 1)), search(C(0, 3), \"minimax\")",
+		"game L(n) { move score n -> L(1 - n) }\nprint score(L(0))\nprint sg(L(1))",
+		"fn f(n) = if n < 2 then n else f(n - 1) + f(n - 2)\nprint f(80)",
 	} {
 		f.Add(s)
 	}

@@ -44,6 +44,7 @@ type Game struct {
 
 	serial    int
 	nimber    bool   // the built-in game of nimbers *k
+	scoring   bool   // some move clause has score or again
 	canon     evalFn // the canonical form of the arguments, if declared
 	canonBusy bool   // while canon runs, to refuse a canonical form that needs itself
 	replaced  bool   // a later declaration of the same name replaced this game
@@ -66,6 +67,8 @@ type Game struct {
 // compiledMove is one move clause ready to run.
 type compiledMove struct {
 	label  string
+	score  evalFn   // the points the move earns, nil for none
+	again  bool     // the player who moves moves again
 	vars   []string // generator variables, in order
 	slots  []int    // their frame slots
 	loops  loopFn
@@ -317,8 +320,18 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 	return id
 }
 
-// Expand implements solver.Rules: it runs the position's move clauses.
+// Expand implements solver.Rules: it runs the position's move clauses. A scoring
+// game has no normal-play value, so expanding one for the solver is an error.
 func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
+	if g := in.positions[p].Game; g.scoring {
+		return &lang.Error{Pos: g.Pos, Src: g.src, Msg: notNormalPlay(g, in.describe(p))}
+	}
+	return in.expand(p, opts, nil)
+}
+
+// expand appends the options of p to opts and, when gains is not nil, what each
+// earns (for a scoring game; other games' moves earn nothing).
+func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err error) {
 	e := in.positions[p]
 	g := e.Game
 	optEnd := len(opts.Ends) + maxMoves
@@ -341,7 +354,7 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 	fr := in.frames.get(g.frameSize)
 	defer in.frames.put(fr)
 	copy(fr.slots, e.Args)
-	fr.opts, fr.expanding, fr.optEnd = opts, p, optEnd
+	fr.opts, fr.expanding, fr.optEnd, fr.gains = opts, p, optEnd, gains
 	for _, m := range g.moves {
 		if m.fast == nil || !m.fast.run(in, fr) {
 			m.loops(fr, m.addOption)
@@ -406,6 +419,10 @@ type Move struct {
 	To       Value // the whole position or sum after the move
 	InSum    bool
 	Index    int // which component of the sum the move is made in
+	// In a scoring game: the points the move earns its player, and whether that
+	// player moves again.
+	Gain  int64
+	Again bool
 }
 
 // NativeMove is a move named by a native fast path: its label and bindings as the
@@ -510,7 +527,10 @@ func (in *Interp) positionMovesWhere(pos Value, limit int, keep func(to Value) b
 			if keep != nil && !keep(to) {
 				return true
 			}
-			mv := &Move{Label: m.label, From: pos, Part: pos, PartTo: to, To: to}
+			mv := &Move{Label: m.label, From: pos, Part: pos, PartTo: to, To: to, Again: m.again}
+			if m.score != nil {
+				mv.Gain = m.score(fr).N
+			}
 			for i, name := range m.vars {
 				mv.Bindings = append(mv.Bindings, Binding{name, fr.slots[m.slots[i]]})
 			}

@@ -57,6 +57,10 @@ type Interp struct {
 	entrySlab    []PosEntry // storage for new positions, allocated in blocks
 	argSlab      []Value
 	misere       *solver.Misere // made on first misère query
+	scores       *scoreRules    // made on first scoring query
+	generation   uint64         // counts changes of globals, for remembered calls
+	noMemo       bool           // remember no call (tests compare with the plain way)
+	argStack     []Value        // arguments of calls of user functions in progress
 	ctx          context.Context
 	steps        int
 	depth        int
@@ -82,7 +86,7 @@ type CheckStats struct {
 // New returns a session with the built-in functions defined.
 func New() *Interp {
 	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background(),
-		MaxMemory: DefaultMaxMemory, MemoryHint: "raise it with --max-memory"}
+		MaxMemory: DefaultMaxMemory, MemoryHint: "raise it with --max-memory", generation: 1}
 	in.Solver = solver.New(in)
 	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
 	in.defineBuiltins()
@@ -179,6 +183,7 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 func (in *Interp) begin(ctx context.Context) {
 	in.ctx, in.depth, in.queries = ctx, 0, 0
 	in.positionBase = len(in.positions) // the position limit counts this run's
+	in.argStack = in.argStack[:0]       // what an error left
 }
 
 // tick is called in every loop iteration: it notices cancellation.
@@ -221,6 +226,7 @@ func (in *Interp) recoverTo(err *error) {
 // define creates the program's games and functions and compiles their bodies.
 func (c *compiler) define(prog *lang.Program) {
 	in := c.in
+	in.changed()
 	var changed []string
 	type pending struct {
 		decl lang.Stmt
@@ -261,6 +267,12 @@ func (c *compiler) define(prog *lang.Program) {
 			for _, m := range d.Moves {
 				g.moves = append(g.moves, c.move(m))
 				c.guessGuards(g, m)
+				g.scoring = g.scoring || m.Scoring()
+			}
+			if g.scoring {
+				for _, m := range g.moves {
+					m.fast = nil // the loop nest does not evaluate scores
+				}
 			}
 			p.cell.refs = globalRefs(d)
 		case *lang.FnDecl:
@@ -275,7 +287,8 @@ func (c *compiler) define(prog *lang.Program) {
 func (c *compiler) move(m *lang.Move) *compiledMove {
 	parts, where := c.emitParts(m.Result), c.whereCond(m.Where)
 	cm := &compiledMove{label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts)}
-	emit, in := cm.emit, c.in
+	cm.score, cm.again = c.score(m.Score), m.Again
+	emit, in, score := cm.emit, c.in, cm.score
 	cm.addOption = func(fr *Frame) bool {
 		sb := &fr.sb
 		sb.comps, sb.nim = sb.comps[:0], 0
@@ -284,6 +297,13 @@ func (c *compiler) move(m *lang.Move) *compiledMove {
 			panic(in.optionLimitError(fr.expanding))
 		}
 		fr.opts.Add(sb.nim, sb.comps...)
+		if fr.gains != nil {
+			g := gain{again: m.Again}
+			if score != nil {
+				g.points = score(fr).N
+			}
+			*fr.gains = append(*fr.gains, g)
+		}
 		return true
 	}
 	for _, g := range m.Gens {
@@ -346,6 +366,7 @@ func (in *Interp) invalidate(changed []string) {
 	if in.misere != nil {
 		in.misere.Clear() // it keeps no per-position record to forget selectively
 	}
+	in.clearScores()
 }
 
 // ClearMemo drops every memoized value, normal and misère. Interned positions
@@ -356,6 +377,7 @@ func (in *Interp) ClearMemo() {
 	if in.misere != nil {
 		in.misere.Clear()
 	}
+	in.clearScores()
 }
 
 // globalRefs lists the global names a declaration mentions.
@@ -380,6 +402,7 @@ func (c *compiler) run(s lang.Stmt) {
 		cell := in.global(s.Name)
 		redefined := cell.Defined
 		*cell = Global{Name: s.Name, V: v, Defined: true, Pos: s.Pos, refs: globalRefs(s)}
+		in.changed()
 		if redefined {
 			in.invalidate([]string{s.Name})
 		}
@@ -393,6 +416,7 @@ func (c *compiler) run(s lang.Stmt) {
 		v := c.expr(s.X)(newFrame(s.FrameSize, nil))
 		cell := in.global("_")
 		*cell = Global{Name: "_", V: v, Defined: true}
+		in.changed()
 		if in.OnValue != nil {
 			in.OnValue(v)
 		} else {
@@ -484,6 +508,9 @@ func (c *compiler) explainParts(e lang.Expr, gens []*lang.Gen) []explainPart {
 func (in *Interp) MemoryBytes() int {
 	const entry = 8 + 24 + 4 + 8 // game pointer, args slice, id, table pointer
 	n := in.Solver.Stats().Bytes
+	if in.scores != nil {
+		n += in.scores.bytes()
+	}
 	for _, e := range in.positions {
 		n += entry + len(e.Args)*32
 	}

@@ -36,15 +36,23 @@ type Param struct {
 	Name string `parser:"@Ident"`
 }
 
-// Move is one `parser:"move"` clause: every combination of generator values that passes the
-// `parser:"where"` condition gives the option Result.
+// Move is one move clause: every combination of generator values that passes the
+// where condition gives the option Result. In a scoring game the move earns Score
+// points for the player who makes it (no score: 0), and Again gives that player
+// the next move too. score and again are words only in this place, so score(G)
+// stays a call elsewhere.
 type Move struct {
 	Pos    Position
-	Label  string `parser:"'move' ((?! 'where') @Ident (?! 'in' | ','))?"`
+	Label  string `parser:"'move' ((?! 'where' | 'score' | 'again') @Ident (?! 'in' | ','))?"`
 	Gens   []*Gen `parser:"(@@ (',' @@)*)?"`
 	Where  Expr   `parser:"('where' @@)?"`
+	Score  Expr   `parser:"('score' @@)?"`
+	Again  bool   `parser:"@'again'?"`
 	Result Expr   `parser:"'->' @@"`
 }
+
+// Scoring reports whether the clause makes its game a scoring game.
+func (m *Move) Scoring() bool { return m.Score != nil || m.Again }
 
 // Gen binds Var to each element of In in turn; with a tuple pattern
 // "(u, v) in E", it binds Names to the parts of each element instead.

@@ -121,6 +121,9 @@ func (c *checker) checkStmt(s Stmt) {
 			if m.Where != nil {
 				c.expr(inner, m.Where)
 			}
+			if m.Score != nil {
+				c.expr(inner, m.Score)
+			}
 			c.expr(inner, m.Result)
 		}
 		s.FrameSize = fr.size

@@ -72,12 +72,15 @@ func expectedInMove(clause []lexer.Token) string {
 	if len(clause) == 0 {
 		return `a generator such as k in 1..n, or "->"`
 	}
+	for _, t := range clause {
+		if t.Value == "->" {
+			return next
+		}
+	}
 	var segment []lexer.Token // the current generator, after the last ","
 	for _, t := range clause {
 		switch t.Value {
-		case "->":
-			return next
-		case "where":
+		case "where", "score", "again":
 			return arrow
 		case ",":
 			segment = nil
@@ -100,6 +103,32 @@ const (
 	expectedFirstClause = `move, canonical or "}" to end the game`
 	expectedNextClause  = `move or "}" to end the game`
 )
+
+// misplacedWord refines the error at a word of a move clause that the grammar
+// could not take: score without its points, or the words out of their order
+// (where, then score, then again). Otherwise it keeps what the clause expected.
+func misplacedWord(src string, bad lexer.Token, want string) (lexer.Token, string) {
+	const order = `"->" (a move clause is written move ... where COND score POINTS again -> ...)`
+	next := tokenAfter(src, bad)
+	toks := tokensBefore(src, bad.Pos.Offset)
+	after := func(words ...string) bool {
+		for i := len(toks) - 1; i >= 0 && toks[i].Value != "move"; i-- {
+			for _, w := range words {
+				if toks[i].Value == w && toks[i].Type == tokIdent {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch {
+	case bad.Value == "score" && !startsExpr(&next):
+		return next, `an expression after "score" (the points the move earns)`
+	case bad.Value == "score" && after("again"), bad.Value == "where" && after("score", "again"):
+		return bad, order
+	}
+	return bad, want
+}
 
 func isCloser(v string) bool { return v == ")" || v == "]" || v == "}" }
 

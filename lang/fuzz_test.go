@@ -18,6 +18,8 @@ func FuzzParse(f *testing.F) {
 		"let f = fn(x, y) => if x < y then x else y\nprint f(1, 2)",
 		"check sg(Bash(3, n)) == n % 4 for n in 0..200",
 		"print {(0, 1), (1, 2)} - {(0, 1)}",
+		"game S(n) {\n  move m where n > 0 score n % 3 again -> S(n - 1)\n  move score 1 -> *0\n}\nprint score(S(3))",
+		"game S(n) { move score -> S(n) }", "game S(n) { move again score 1 -> *0 }",
 		"print (", "game", "move", "print \"", "print 1 +", "}", "print a.b.c[1](2)",
 	}
 	for _, s := range seeds {

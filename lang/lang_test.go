@@ -165,6 +165,32 @@ game G(a, b) {
 	}
 }
 
+func TestScoringMoveClauses(t *testing.T) {
+	p := mustParse(t, `
+game S(n) {
+  move first where n > 0 score n % 3 -> S(n - 1)
+  move draw e in 0..3 where e < n score gain(n, e) again -> S(n - e)
+  move score 2 -> *0
+  move again -> S(0)
+  move take k in 1..n score k -> S(n - k)
+}
+print score(S(3)) + len([score for score in 1..2])`)
+	want := []struct {
+		label        string
+		score, again bool
+	}{{"first", true, false}, {"draw", true, true}, {"", true, false}, {"", false, true}, {"take", true, false}}
+	g := p.Stmts[0].(*GameDecl)
+	for i, w := range want {
+		m := g.Moves[i]
+		if m.Label != w.label || (m.Score != nil) != w.score || m.Again != w.again || !m.Scoring() {
+			t.Errorf("move %d: label %q, score %v, again %v; want %+v", i, m.Label, m.Score != nil, m.Again, w)
+		}
+	}
+	if _, ok := p.Stmts[1].(*PrintStmt).Value.(*Binary).L.(*Call); !ok {
+		t.Errorf("score(S(3)) outside a move clause is not a call")
+	}
+}
+
 func TestSyntaxErrors(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{"print sg(Nim(3)", "t.game:1:16: unexpected end of input, expected \")\" to close the argument list"},
@@ -199,6 +225,15 @@ func TestSyntaxErrors(t *testing.T) {
 		{"game G(n) {\n  move k\n  move j in 1..n -> G(n - j)\n}", `t.game:3:3: unexpected keyword "move", expected "in" and the generator's values`},
 		{"game G(n) {\n  canonical\n  move -> G(n)\n}", `t.game:3:3: unexpected keyword "move", expected an expression after "canonical"`},
 		{"print " + strings.Repeat("(", 5000) + "1", "the expression is nested too deeply"},
+		// Scoring clauses: score needs its points, and comes before again.
+		{"game G(n) {\n  move score -> G(n)\n}", `t.game:2:14: unexpected "->", expected an expression after "score" (the points the move earns)`},
+		{"game G(n) {\n  move k in 1..n score\n}", `t.game:3:1: unexpected "}", expected an expression after "score"`},
+		{"game G(n) {\n  move again score 1 -> G(n)\n}", `t.game:2:14: unexpected name "score", expected "->" (a move clause is written move ... where COND score POINTS again -> ...)`},
+		{"game G(n) {\n  move again where n > 0 -> G(n)\n}", `t.game:2:14: unexpected keyword "where", expected "->" (a move clause is written move ... where COND score POINTS again -> ...)`},
+		{"game G(n) {\n  move k in 1..n score k where k > 1 -> G(n - k)\n}", `t.game:2:26: unexpected keyword "where", expected "->" (a move clause is written`},
+		{"game G(n) {\n  move where n > 0 score 1 again G(n)\n}", `t.game:2:34: unexpected name "G", expected "->" and the position the move leads to`},
+		{"game G(n) {\n  move where n > 0 -> G(n - 1)\n", `t.game:2:31: unexpected end of input, expected move or "}" to end the game`},
+		{"game G(n) {\n  move score 1 again\n}", `t.game:3:1: unexpected "}", expected "->" and the position the move leads to`},
 		{"print " + strings.Repeat("-", 5000) + "1", "the expression is nested too deeply"},
 	}
 	for _, c := range cases {

@@ -103,6 +103,9 @@ func toError(err error, src string) error {
 					// It backs out of "take k" too: the name is the variable, "in" must follow.
 					bad = tokenAfter(src, bad)
 				}
+				if bad.Value == "score" || bad.Value == "where" {
+					bad, want = misplacedWord(src, bad, want)
+				}
 			}
 		}
 		msg = "unexpected " + describeToken(bad) + ", expected " + want

@@ -37,7 +37,7 @@ func stmtExprs(node any) []Expr {
 		add(n.Canon)
 		for _, m := range n.Moves {
 			gens(m.Gens)
-			add(m.Where, m.Result)
+			add(m.Where, m.Score, m.Result)
 		}
 	case *FnDecl:
 		add(n.Body)

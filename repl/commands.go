@@ -162,6 +162,14 @@ func (s *Session) stats(_ context.Context, inv invocation) error {
 		{"games defined", thousands(games)},
 		{"files loaded", thousands(len(s.files))},
 	}
+	if sc := s.in.ScoreStats(); sc.Nodes > 0 {
+		rows = append(rows, [][]string{
+			{"scoring positions searched", thousands(sc.Positions)},
+			{"search nodes", thousands(sc.Nodes)},
+			{"alpha-beta cutoffs", thousands(sc.Cutoffs)},
+			{"search table hits", thousands(sc.TableHits)},
+		}...)
+	}
 	render.WriteColumns(s.out, "", rows, []bool{false, false})
 	return nil
 }

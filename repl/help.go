@@ -19,6 +19,7 @@ const cheatSheet = `The language:
   move k in 1..2, i in 0..n-k where i > 0 -> Kayles(i) + Kayles(n - k - i)
   fn f(n) = n % 4     let S = {1, 3, 4}     fn(x) => x + 1  (a function value)
   sg(G)  outcome(G)  winning(G)  moves(G)   G + H is a sum, *3 a nimber
+  move m score pts again -> G  (scoring)  score(G)  best(G)  search(G)
   [f(n) for n in 0..10 where n % 2 == 0]    a..b is inclusive, ^ is XOR
   print EXPR    check COND for n in 0..100  _ is the last value
 An entry continues on a "..." line while a brace or bracket is open.
@@ -29,7 +30,8 @@ Tab completes names; Ctrl-C stops a computation; Ctrl-D leaves.`
 // keywordHelp explains the keywords :help accepts.
 var keywordHelp = map[string]string{
 	"game":  "game Name(params) { move ... }  declares a game; Name(args) is one of its positions",
-	"move":  "move [label] x in xs, y in ys [where cond] -> result  is one move clause of a game",
+	"move":  "move [label] x in xs, y in ys [where cond] [score pts] [again] -> result  is one move clause of a game",
+	"again": "again  after a move's score: the player who made the move moves again (a scoring game)",
 	"where": "where cond  keeps only the generator values for which cond is true",
 	"fn":    "fn name(params) = expr  declares a function; fn(x) => expr  is a function value",
 	"let":   "let name = expr  defines a variable",

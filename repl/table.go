@@ -54,6 +54,9 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 	if err != nil {
 		return err
 	}
+	if interp.IsScoring(pos) {
+		return s.scoringOptions(ctx, pos)
+	}
 	// judge gives the value (normal play only) and the outcome of a position or
 	// sum: P, N, or D for a draw in a loopy game.
 	judge := func(v interp.Value) (string, string, error) {
@@ -143,6 +146,43 @@ func capOptions(rows [][]string) [][]string {
 		}
 	}
 	return out
+}
+
+// scoringOptions lists the moves of a scoring game with what each earns, the
+// score of where it leads (for the opponent, unless the move gives another
+// move) and what the move is worth; the best are marked.
+func (s *Session) scoringOptions(ctx context.Context, pos interp.Value) error {
+	moves, value, err := s.in.ScoredMoves(ctx, pos)
+	if err != nil {
+		return err
+	}
+	outcome := map[bool]string{true: "N", false: "P"}[value > 0]
+	if value == 0 {
+		outcome = "D"
+	}
+	fmt.Fprintf(s.out, "%s: score %d, outcome %s", pos.Repr(), value, outcome)
+	if len(moves) == 0 {
+		fmt.Fprintln(s.out, ", no moves")
+		return nil
+	}
+	rows := [][]string{{"move", "", "to", "gain", "", "next", "worth"}}
+	best := 0
+	for _, m := range moves {
+		again := ""
+		if m.Again {
+			again = "again"
+		}
+		label := strings.TrimSuffix(m.String(), " -> "+m.PartTo.Repr())
+		row := []string{label, "->", m.To.Repr(), fmt.Sprint(m.Gain), again, fmt.Sprint(m.Next), fmt.Sprint(m.Value)}
+		if m.Value == value {
+			row = append(row, "best")
+			best++
+		}
+		rows = append(rows, row)
+	}
+	fmt.Fprintf(s.out, ", %s, %d best\n", count(len(moves), "move"), best)
+	render.WriteColumns(s.out, "  ", rows, []bool{false, false, false, true, false, true, true, false})
+	return nil
 }
 
 // outcomeName is "P" for a P-position and "N" otherwise.

@@ -25,11 +25,13 @@ func Explain(ctx context.Context, in *interp.Interp, v interp.Value, mode Mode) 
 	}
 	e := &explainer{judge: judge{ctx, in, mode}, name: v.Repr()}
 	var err error
-	loopy := false
-	if mode == Normal {
+	loopy, scoring := false, interp.IsScoring(v)
+	if mode == Normal && !scoring {
 		loopy, err = e.loopy(v, parts, false)
 	}
 	switch {
+	case scoring:
+		err = e.scoring(v)
 	case loopy || err != nil:
 	case mode == Misere:
 		err = e.byOutcomes(v, e.misereReason)

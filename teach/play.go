@@ -44,6 +44,12 @@ func Play(ctx context.Context, in *interp.Interp, start interp.Value, opts PlayO
 	// A *bufio.Reader is used as it is, so that a shell reading its own entries from
 	// it can hand it over without losing what it had buffered.
 	p := &player{judge: judge{ctx, in, opts.Mode}, opts: opts, input: bufio.NewReader(r), w: w}
+	if interp.IsScoring(start) {
+		if opts.Mode == Misere {
+			return errMisereScoring
+		}
+		return p.playScoring(start)
+	}
 	return p.play(start)
 }
 
@@ -143,28 +149,13 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*i
 		p.printf("You have %d moves; type moves to list them.\n", len(ms))
 	}
 	for {
-		if p.opts.OnPrompt != nil {
-			p.opts.OnPrompt(pos, ms)
-		}
-		p.printf("Your move> ")
-		text, err := p.input.ReadString('\n')
-		if err != nil && text == "" {
-			if err := p.ctx.Err(); err != nil {
-				return nil, err // interrupted while waiting for the person
-			}
-			p.printf("\n(The input ended; the game stops here.)\n")
-			return nil, errQuit
-		}
-		line := strings.TrimSpace(text)
-		if p.opts.Echo {
-			p.printf("%s\n", line)
+		line, err := p.readCommand(pos, ms)
+		if err != nil {
+			return nil, err
 		}
 		switch strings.ToLower(line) {
 		case "":
 			continue
-		case "quit", "q", "exit":
-			p.printf("You stopped the game.\n")
-			return nil, errQuit
 		case "moves", "m", "list":
 			p.listMoves(ms)
 			continue
@@ -173,15 +164,11 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*i
 				return nil, err
 			}
 			continue
-		case "explain", "why":
-			text, err := Explain(p.ctx, p.in, pos, p.mode)
+		}
+		if done, err := p.explainOrHelp(line, pos, ms); done || err != nil {
 			if err != nil {
 				return nil, err
 			}
-			p.printf("%s\n", text)
-			continue
-		case "help":
-			p.say("Type a move's number (1 to %d) or its name, such as %q; or hint, moves, explain, quit.", len(ms), shortName(ms[len(ms)-1]))
 			continue
 		}
 		m, msg := choose(line, ms)
@@ -191,6 +178,51 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*i
 		}
 		p.say("%s", msg)
 	}
+}
+
+// readCommand prompts for the person's move among ms and reads one line. It
+// returns errQuit when the person quits or the input ends.
+func (p *player) readCommand(pos interp.Value, ms []*interp.Move) (string, error) {
+	if p.opts.OnPrompt != nil {
+		p.opts.OnPrompt(pos, ms)
+	}
+	p.printf("Your move> ")
+	text, err := p.input.ReadString('\n')
+	if err != nil && text == "" {
+		if err := p.ctx.Err(); err != nil {
+			return "", err // interrupted while waiting for the person
+		}
+		p.printf("\n(The input ended; the game stops here.)\n")
+		return "", errQuit
+	}
+	line := strings.TrimSpace(text)
+	if p.opts.Echo {
+		p.printf("%s\n", line)
+	}
+	switch strings.ToLower(line) {
+	case "quit", "q", "exit":
+		p.printf("You stopped the game.\n")
+		return "", errQuit
+	}
+	return line, nil
+}
+
+// explainOrHelp answers the commands explain and help, which every game has,
+// and reports whether line was one of them.
+func (p *player) explainOrHelp(line string, pos interp.Value, ms []*interp.Move) (bool, error) {
+	switch strings.ToLower(line) {
+	case "explain", "why":
+		text, err := Explain(p.ctx, p.in, pos, p.mode)
+		if err != nil {
+			return true, err
+		}
+		p.printf("%s\n", text)
+		return true, nil
+	case "help":
+		p.say("Type a move's number (1 to %d) or its name, such as %q; or hint, moves, explain, quit.", len(ms), shortName(ms[len(ms)-1]))
+		return true, nil
+	}
+	return false, nil
 }
 
 // listMoves writes the moves, numbered from 1.

@@ -1,0 +1,344 @@
+package interp
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"slices"
+
+	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/search"
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Scoring games: a move clause with score or again makes its game a scoring game,
+// searched by the search package. A search state is a whole sum (the multiset of
+// its component positions), since points add up and a sum of scoring games is no
+// sum of values.
+
+// gain is what one option of a scoring game earns.
+type gain struct {
+	points int64
+	again  bool
+}
+
+// score compiles a move's score expression (nil when it has none): it must give
+// an integer.
+func (c *compiler) score(e lang.Expr) evalFn {
+	if e == nil {
+		return nil
+	}
+	f, pos := c.expr(e), e.Start()
+	return func(fr *Frame) Value {
+		v := f(fr)
+		if v.K != KInt {
+			c.fail(pos, "a move's score must be an integer, but this is %s %s", v.K, v.Repr())
+		}
+		return v
+	}
+}
+
+// IsScoring reports whether g is a scoring game (a move clause has score or again).
+func (g *Game) IsScoring() bool { return g.scoring }
+
+// IsScoring reports whether v is a position or sum with a part of a scoring game.
+func IsScoring(v Value) bool {
+	parts, _ := Components(v)
+	for _, p := range parts {
+		if p.Pos().Game.scoring {
+			return true
+		}
+	}
+	return false
+}
+
+// notNormalPlay says why a scoring game has no Sprague-Grundy value, winning moves
+// or misère form.
+func notNormalPlay(g *Game, what string) string {
+	return fmt.Sprintf("%s is a position of the scoring game %s (its moves score points or move again): it is played for points, not for the last move, so it has no Sprague-Grundy value, winning moves or misère play; ask score(G), best(G) or outcome(G)", what, g.Name)
+}
+
+// scoreRules implements search.Rules: it interns sums to search states and lists
+// their moves through the games' move clauses.
+type scoreRules struct {
+	in       *Interp
+	searcher *search.Searcher // the session's table, which lasts like the memo
+	states   [][]solver.Pos   // the components of each state, sorted
+	single   []int32          // state+1 of the state made of one position, by position
+	sums     map[string]search.State
+	key      []byte
+	bufs     []*expandBuf // one per nested expansion
+	depth    int
+}
+
+// expandBuf holds one component's options while a state's moves are listed.
+type expandBuf struct {
+	opts  solver.Options
+	gains []gain
+	comps []solver.Pos
+}
+
+// scoreRulesOf returns the session's scoring search, made on first use.
+func (in *Interp) scoreRulesOf() *scoreRules {
+	if in.scores == nil {
+		in.scores = &scoreRules{in: in, sums: map[string]search.State{}}
+		in.scores.searcher = search.New(in.scores, search.Table)
+	}
+	s := in.scores.searcher
+	s.MaxPositions, s.PositionsHint = in.Solver.Limits.MaxPositions, in.Solver.PositionsHint
+	return in.scores
+}
+
+// bytes estimates the memory of the interned states and the search's table.
+func (r *scoreRules) bytes() int {
+	const state = 24 + 8 // a slice header and a small component list
+	return r.searcher.Bytes() + len(r.states)*state + len(r.sums)*48 + cap(r.single)*4
+}
+
+// clearScores forgets every searched value (a game was redefined).
+func (in *Interp) clearScores() {
+	if in.scores != nil {
+		in.scores.searcher.Clear()
+	}
+}
+
+// state interns the sum of comps (in any order; *0 parts are dropped).
+func (r *scoreRules) state(comps []solver.Pos) search.State {
+	comps = slices.DeleteFunc(comps, func(p solver.Pos) bool {
+		e := r.in.positions[p]
+		return e.Game.nimber && e.Args[0].N == 0
+	})
+	if len(comps) == 1 {
+		p := comps[0]
+		if int(p) < len(r.single) && r.single[p] != 0 {
+			return search.State(r.single[p] - 1)
+		}
+		st := r.newState(comps)
+		if int(p) >= len(r.single) {
+			r.single = append(r.single, make([]int32, max(int(p)+1, 2*len(r.single))-len(r.single))...)
+		}
+		r.single[p] = int32(st) + 1
+		return st
+	}
+	slices.Sort(comps)
+	r.key = r.key[:0]
+	for _, c := range comps {
+		r.key = binary.AppendUvarint(r.key, uint64(c))
+	}
+	if st, ok := r.sums[string(r.key)]; ok {
+		return st
+	}
+	st := r.newState(comps)
+	r.sums[string(r.key)] = st
+	return st
+}
+
+func (r *scoreRules) newState(comps []solver.Pos) search.State {
+	r.states = append(r.states, slices.Clone(comps))
+	return search.State(len(r.states) - 1)
+}
+
+// stateOf interns a position or sum value.
+func (r *scoreRules) stateOf(v Value) search.State {
+	parts, _ := Components(v)
+	comps := make([]solver.Pos, len(parts))
+	for i, p := range parts {
+		comps[i] = solver.Pos(p.N)
+	}
+	return r.state(comps)
+}
+
+// Moves implements search.Rules: a move of a sum is a move of one of its parts.
+func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, error) {
+	if r.depth == len(r.bufs) {
+		r.bufs = append(r.bufs, &expandBuf{})
+	}
+	b := r.bufs[r.depth]
+	r.depth++
+	defer func() { r.depth-- }()
+	comps := r.states[st]
+	for i, c := range comps {
+		if i > 0 && c == comps[i-1] {
+			continue // the same moves again
+		}
+		b.opts.Reset()
+		b.gains = b.gains[:0]
+		gains := &b.gains
+		if !r.in.positions[c].Game.scoring {
+			gains = nil // its moves earn nothing
+		}
+		if err := r.in.expand(c, &b.opts, gains); err != nil {
+			return nil, err
+		}
+		for j := range b.opts.Len() {
+			oc, nim := b.opts.Option(j)
+			b.comps = append(append(append(b.comps[:0], comps[:i]...), comps[i+1:]...), oc...)
+			if nim != 0 {
+				b.comps = append(b.comps, solver.Pos(r.in.nimber(nim).N))
+			}
+			var g gain
+			if gains != nil {
+				g = b.gains[j]
+			}
+			out = append(out, search.Move{To: r.state(b.comps), Gain: g.points, Again: g.again})
+		}
+	}
+	return out, nil
+}
+
+// Describe implements search.Rules.
+func (r *scoreRules) Describe(st search.State) string {
+	comps := r.states[st]
+	parts := make([]Value, len(comps))
+	for i, c := range comps {
+		parts[i] = Value{K: KPos, N: int64(c), R: r.in.positions[c]}
+	}
+	switch len(parts) {
+	case 0:
+		return "*0"
+	case 1:
+		return parts[0].Brief()
+	}
+	return sumOf(parts).Brief()
+}
+
+// ScoredMove is a move of a scoring game with its value for the player who makes
+// it: its gain, plus (after again) or minus the value of where it leads.
+type ScoredMove struct {
+	*Move
+	Next  int64 // the value of the position it leads to, for the player to move there
+	Value int64
+}
+
+// ScoredMoves lists the moves of a position or sum with their values, and the
+// value of v itself (the best of them, 0 when there is none).
+func (in *Interp) ScoredMoves(ctx context.Context, v Value) (moves []ScoredMove, value int64, err error) {
+	parts, err := components(v)
+	if err != nil {
+		return nil, 0, err
+	}
+	err = in.with(ctx, func() error {
+		ms, err := in.sumMoves(v, parts, 0)
+		if err != nil {
+			return err
+		}
+		r := in.scoreRulesOf()
+		for i, m := range ms {
+			next, err := r.searcher.Value(ctx, r.stateOf(m.To))
+			if err != nil {
+				return err
+			}
+			sm := ScoredMove{Move: m, Next: next, Value: m.Gain - next}
+			if m.Again {
+				sm.Value = m.Gain + next
+			}
+			if i == 0 || sm.Value > value {
+				value = sm.Value
+			}
+			moves = append(moves, sm)
+		}
+		return nil
+	})
+	return moves, value, err
+}
+
+// scoring builtins: score(G), the scoring branch of best(G) and outcome(G), and
+// search(G, method) for teaching.
+
+func biScore(s *callSite, args []Value) Value {
+	s.components(args[0], "score")
+	return Int(s.scoreSearch(func(ctx context.Context, r *scoreRules) (int64, error) {
+		return r.searcher.Value(ctx, r.stateOf(args[0]))
+	}))
+}
+
+// scoreSearch runs a search of the session's table as a query at the call site.
+func (s *callSite) scoreSearch(run func(context.Context, *scoreRules) (int64, error)) int64 {
+	in := s.c.in
+	in.queries++
+	if in.depth++; in.depth > maxDepth {
+		s.tooDeep()
+	}
+	defer func() { in.depth--; in.queries-- }()
+	v, err := run(in.ctx, in.scoreRulesOf())
+	if err != nil {
+		s.raise(err)
+	}
+	return v
+}
+
+// scoringOutcome is outcome(G) of a scoring game: N, P or D by the sign of its
+// score, found by a search that asks only for the sign.
+func (s *callSite) scoringOutcome(v Value) Value {
+	sign := s.scoreSearch(func(ctx context.Context, r *scoreRules) (int64, error) {
+		sign, err := r.searcher.Sign(ctx, r.stateOf(v))
+		return int64(sign), err
+	})
+	switch {
+	case sign > 0:
+		return OutcomeN
+	case sign < 0:
+		return OutcomeP
+	}
+	return OutcomeD
+}
+
+// scoringBest lists the moves of a scoring game that achieve its score.
+func (s *callSite) scoringBest(v Value) Value {
+	ms, value, err := s.c.in.ScoredMoves(s.c.in.ctx, v)
+	if err != nil {
+		s.raiseMoves(err, "best")
+	}
+	var out []*Move
+	for _, m := range ms {
+		if m.Value == value {
+			out = append(out, m.Move)
+		}
+	}
+	return moveValues(out)
+}
+
+// notScoring fails when v has a part of a scoring game, for queries of normal play.
+func (s *callSite) notScoring(v Value, fn string) {
+	parts, _ := Components(v)
+	for _, p := range parts {
+		if g := p.Pos().Game; g.scoring {
+			s.fail("%s: %s", fn, notNormalPlay(g, p.Brief()))
+		}
+	}
+}
+
+// searchFields are the fields of the record search(G) returns.
+var searchFields = []string{"value", "method", "nodes", "cutoffs", "hits", "positions"}
+
+// biSearch searches G from nothing with a fresh table, by the method named
+// ("table" by default, "alphabeta" or "minimax"), and reports the work done.
+func biSearch(s *callSite, args []Value) Value {
+	s.components(args[0], "search")
+	method := search.Table
+	if len(args) > 1 {
+		m, ok := search.ParseMethod(args[1].String())
+		if args[1].K != KStr || !ok {
+			s.fail("search: the method must be \"table\", \"alphabeta\" or \"minimax\", not %s", args[1].Repr())
+		}
+		method = m
+	}
+	var stats search.Stats
+	value := s.scoreSearch(func(ctx context.Context, r *scoreRules) (int64, error) {
+		fresh := search.New(r, method)
+		fresh.MaxPositions, fresh.PositionsHint = r.searcher.MaxPositions, r.searcher.PositionsHint
+		v, err := fresh.Value(ctx, r.stateOf(args[0]))
+		stats = fresh.Stats
+		return v, err
+	})
+	return NewRecord(searchFields, []Value{Int(value), Str(method.String()), Int(int64(stats.Nodes)),
+		Int(int64(stats.Cutoffs)), Int(int64(stats.TableHits)), Int(int64(stats.Positions))}, make([]bool, len(searchFields)))
+}
+
+// ScoreStats reports the work of the session's scoring searches so far.
+func (in *Interp) ScoreStats() search.Stats {
+	if in.scores == nil {
+		return search.Stats{}
+	}
+	return in.scores.searcher.Stats
+}
