@@ -285,28 +285,19 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			}
 			return slow(a, b)
 		}
-	case "<", "<=", ">", ">=", "==", "!=":
-		test := map[string]func(a, b int64) bool{
-			"<": func(a, b int64) bool { return a < b }, "<=": func(a, b int64) bool { return a <= b },
-			">": func(a, b int64) bool { return a > b }, ">=": func(a, b int64) bool { return a >= b },
-			"==": func(a, b int64) bool { return a == b }, "!=": func(a, b int64) bool { return a != b },
+	case "<", "<=", ">", ">=", "==", "!=", "&", "|", "^":
+		// Operators that cannot overflow: one Go operation on two integers.
+		fast := map[string]func(a, b int64) Value{
+			"<": func(a, b int64) Value { return Bool(a < b) }, "<=": func(a, b int64) Value { return Bool(a <= b) },
+			">": func(a, b int64) Value { return Bool(a > b) }, ">=": func(a, b int64) Value { return Bool(a >= b) },
+			"==": func(a, b int64) Value { return Bool(a == b) }, "!=": func(a, b int64) Value { return Bool(a != b) },
+			"&": func(a, b int64) Value { return Int(a & b) }, "|": func(a, b int64) Value { return Int(a | b) },
+			"^": func(a, b int64) Value { return Int(a ^ b) },
 		}[e.Op]
 		return func(fr *Frame) Value {
 			a, b := lo.get(fr), ro.get(fr)
 			if a.K == KInt && b.K == KInt {
-				return Bool(test(a.N, b.N))
-			}
-			return slow(a, b)
-		}
-	case "&", "|", "^":
-		bits := map[string]func(a, b int64) int64{
-			"&": func(a, b int64) int64 { return a & b }, "|": func(a, b int64) int64 { return a | b },
-			"^": func(a, b int64) int64 { return a ^ b },
-		}[e.Op]
-		return func(fr *Frame) Value {
-			a, b := lo.get(fr), ro.get(fr)
-			if a.K == KInt && b.K == KInt {
-				return Int(bits(a.N, b.N))
+				return fast(a.N, b.N)
 			}
 			return slow(a, b)
 		}
