@@ -124,9 +124,11 @@ type Searcher struct {
 	// Stats counts the work of every search so far.
 	Stats Stats
 
-	table []entry
-	arena []Move // the moves of every expanded state
-	tick  int
+	table   []entry
+	arena   []Move   // the moves of every expanded state
+	scratch [][]Move // buffers for listing moves, one per nesting depth
+	depth   int
+	tick    int
 }
 
 // New returns a searcher using method.
@@ -364,11 +366,18 @@ func (s *Searcher) expand(st State) (*entry, error) {
 		return nil, &solver.LimitError{Limit: "positions", Value: s.MaxPositions, Hint: s.PositionsHint}
 	}
 	// Moves may search (a query in a condition), which may grow the table and
-	// the arena: list the moves apart, then copy them in.
-	moves, err := s.rules.Moves(st, nil)
+	// the arena: list the moves apart, in a buffer of this nesting depth, then
+	// copy them in.
+	if s.depth == len(s.scratch) {
+		s.scratch = append(s.scratch, nil)
+	}
+	s.depth++
+	moves, err := s.rules.Moves(st, s.scratch[s.depth-1][:0])
+	s.depth--
 	if err != nil {
 		return nil, err
 	}
+	s.scratch[s.depth] = moves
 	if e := &s.table[st]; e.expanded {
 		return e, nil // a query inside the moves searched st already
 	}
