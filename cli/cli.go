@@ -116,7 +116,9 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprint(stdout, commandHelp(cmd))
 		return exitOK
 	}
-	if cmd != "repl" { // the shell draws its own progress line
+	// A progress line shows while a command computes; the shell draws its own,
+	// and play and serve wait for a person, so a clock would only mislead.
+	if !slices.Contains([]string{"repl", "play", "serve"}, cmd) {
 		defer r.showProgress("grundy " + cmd)()
 	}
 	switch cmd {

@@ -33,15 +33,15 @@ func (r *runner) repl(ctx context.Context, args []string, stdin io.Reader) int {
 	return s.Piped(ctx, stdin)
 }
 
-// interactive reports whether the shell talks to a person: standard input and
-// output are the process's own and both are terminals.
+// interactive reports whether the shell talks to a person: standard input is
+// the process's own and a terminal, and so is standard output (seen through the
+// writers the command line wraps it in).
 func interactive(stdin io.Reader, stdout io.Writer) bool {
-	if stdin != io.Reader(os.Stdin) || stdout != io.Writer(os.Stdout) {
+	if stdin != io.Reader(os.Stdin) {
 		return false
 	}
 	if _, err := liner.TerminalMode(); err != nil {
 		return false
 	}
-	fi, err := os.Stdout.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return isTerminal(stdout)
 }

@@ -19,6 +19,9 @@ type command struct {
 	help  string // one line
 	more  string // what :help :name adds
 	timed bool   // whether :time reports its duration
+	// waits says the command waits for the person while it runs (:play), so
+	// no progress line is drawn: it would count their thinking time.
+	waits bool
 	run   func(s *Session, ctx context.Context, inv invocation) error
 }
 
@@ -45,7 +48,7 @@ func init() {
 			more: "POS is a position or a sum, e.g. :options Nim(3) + Nim(5). Moves to a P-position\n(winning moves) are marked; with misere, outcomes are those of misère play."},
 		{name: "explain", args: "POS [misere]", help: "who wins POS and why, in plain words", timed: true, run: (*Session).explain,
 			more: "The outcome and value of a position or sum, the options' values and their mex, and\nthe winning moves; with misere, under misère play (the last player to move loses)."},
-		{name: "play", args: "POS [misere]", help: "play POS against the computer", run: (*Session).play,
+		{name: "play", args: "POS [misere]", help: "play POS against the computer", waits: true, run: (*Session).play,
 			more: "Choose moves by number or name; hint shows a winning move, quit stops the game.\nThe computer plays a winning move when it has one."},
 		{name: "table", args: "EXPR for n in RANGE", help: "a table of values; two generators make a grid", timed: true, run: (*Session).table,
 			more: "Examples:\n  :table sg(Kayles(n)) for n in 0..30\n  :table sg(Kayles(n)), outcome(Kayles(n)) for n in 0..10\n  :table sg(Wythoff(a, b)) for a in 0..7, b in 0..7"},

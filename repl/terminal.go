@@ -139,7 +139,10 @@ func (s *Session) runInterruptible(sigs chan os.Signal, entry string) {
 		case <-finished:
 		}
 	}()
-	stop := s.showProgress(entry)
+	stop := func() {}
+	if !waitsForPerson(entry) {
+		stop = s.showProgress(entry)
+	}
 	s.Do(ctx, entry)
 	stop()
 	close(finished)
@@ -147,6 +150,16 @@ func (s *Session) runInterruptible(sigs chan os.Signal, entry string) {
 	// could take that entry's interrupt and cancel this finished one.
 	<-watched
 	cancel()
+}
+
+// waitsForPerson reports whether entry is a command that reads the person's
+// input while it runs.
+func waitsForPerson(entry string) bool {
+	if !isCommand(entry) {
+		return false
+	}
+	c, _, err := parseCommand(entry)
+	return err == nil && c.waits
 }
 
 // showProgress draws a line on the terminal while an entry runs for more than

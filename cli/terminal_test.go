@@ -1,0 +1,119 @@
+//go:build linux
+
+package cli_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// TestShellOnTerminal starts `grundy` through the whole command line on a
+// pseudo-terminal: it must be the interactive shell (banner, prompts), not the
+// script mode meant for pipes, and :play must neither print the moves typed a
+// second time nor draw a progress line while it waits for the person.
+func TestShellOnTerminal(t *testing.T) {
+	term := startOnTerminal(t)
+	term.expect("grundy: Sprague-Grundy values")
+	term.expect("\n> ")
+	term.send("1 + 1\r")
+	term.expect("\n2\r\n> ")
+	term.send(":play Nim(1)\r")
+	term.expect("Your move> ")
+	time.Sleep(1500 * time.Millisecond) // a progress line would show after a second
+	term.send("hint\r")
+	seen := term.expect("Hint:")
+	if strings.Count(seen, "hint") != 1 || strings.Contains(seen, "Ctrl-C stops") {
+		t.Errorf("after the prompt, before the hint: %q; want the move typed once and no progress line", seen)
+	}
+	term.send("quit\r")
+	term.expect("\n> ")
+	term.send("\x04")
+	term.exit()
+}
+
+// TestPlayOnTerminal: grundy play draws no progress line while it waits.
+func TestPlayOnTerminal(t *testing.T) {
+	term := startOnTerminal(t, "play", "Nim(1)")
+	term.expect("Your move> ")
+	time.Sleep(1500 * time.Millisecond)
+	term.send("1\r")
+	if seen := term.expect("You: take 1"); strings.Contains(seen, "Ctrl-C stops") {
+		t.Errorf("a progress line was drawn while play waited: %q", seen)
+	}
+	term.exit()
+}
+
+// ptyCommand is grundy running on a pseudo-terminal.
+type ptyCommand struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	tty    *os.File
+	chunks chan []byte
+	out    bytes.Buffer
+	cursor int // where the next expect starts looking
+}
+
+func startOnTerminal(t *testing.T, args ...string) *ptyCommand {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "GRUNDY_CLI_CHILD=1", "XDG_STATE_HOME="+t.TempDir())
+	tty, err := pty.Start(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &ptyCommand{t: t, cmd: cmd, tty: tty, chunks: make(chan []byte)}
+	go func() {
+		for {
+			b := make([]byte, 4096)
+			n, err := tty.Read(b)
+			if err != nil {
+				close(p.chunks)
+				return
+			}
+			p.chunks <- b[:n]
+		}
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		tty.Close()
+	})
+	return p
+}
+
+func (p *ptyCommand) send(s string) { p.tty.Write([]byte(s)) }
+
+// expect waits until the output since the last match contains s, and returns
+// that output.
+func (p *ptyCommand) expect(s string) string {
+	p.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		if i := strings.Index(p.out.String()[p.cursor:], s); i >= 0 {
+			seen := p.out.String()[p.cursor : p.cursor+i+len(s)]
+			p.cursor += i + len(s)
+			return seen
+		}
+		select {
+		case b, ok := <-p.chunks:
+			if !ok {
+				p.t.Fatalf("grundy ended before printing %q; it printed:\n%q", s, p.out.String())
+			}
+			p.out.Write(b)
+		case <-deadline:
+			p.t.Fatalf("grundy did not print %q; it printed:\n%q", s, p.out.String())
+		}
+	}
+}
+
+// exit waits for the command to end well.
+func (p *ptyCommand) exit() {
+	p.t.Helper()
+	if err := p.cmd.Wait(); err != nil {
+		p.t.Errorf("grundy ended with %v; it printed:\n%q", err, p.out.String())
+	}
+}
