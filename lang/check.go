@@ -2,7 +2,6 @@ package lang
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 )
@@ -26,7 +25,6 @@ type Universe map[string]Arity
 // definitions and keywords used as names. It returns nil or an Errors list.
 func Check(prog *Program, universe Universe) error {
 	c := &checker{universe: universe, defs: map[string]*definition{}}
-	readLetIn(prog, universe)
 	c.collect(prog)
 	for i, s := range prog.Stmts {
 		c.stmt = i
@@ -416,56 +414,3 @@ func abs(n int) int {
 	return n
 }
 
-// readLetIn turns a statement let x = A in B into the expression let x = A in B
-// when the grammar's reading, a global let of the test A in B, could only be an
-// error: x is not defined yet, B uses it and does not bind it itself, and the
-// value is not in parentheses. So let ok = 3 in S, let S = (1 in S) in the shell,
-// and let x = (4 in [x for x in 1..5]) keep their meaning.
-func readLetIn(prog *Program, universe Universe) {
-	for i, s := range prog.Stmts {
-		l, ok := s.(*LetStmt)
-		if !ok {
-			continue
-		}
-		b, ok := l.Value.(*Binary)
-		if !ok || b.Op != "in" || parenthesized(prog.Source, l) {
-			continue
-		}
-		if _, defined := universe[l.Name]; defined || !usesFreely(b.R, l.Name) {
-			continue
-		}
-		x := &LetIn{Node: Node{Pos: l.Pos, EndOff: b.EndOff}, Name: l.Name, Value: b.L, Body: b.R}
-		prog.Stmts[i] = &ExprStmt{Pos: l.Pos, X: x}
-	}
-}
-
-// parenthesized reports whether the value of l starts with a parenthesis.
-func parenthesized(src string, l *LetStmt) bool {
-	if l.Pos.Offset >= len(src) {
-		return false
-	}
-	_, after, ok := strings.Cut(src[l.Pos.Offset:], "=")
-	return ok && strings.HasPrefix(strings.TrimLeft(after, " \t"), "(")
-}
-
-// usesFreely reports whether name appears in e and nothing inside e binds it.
-func usesFreely(e Expr, name string) bool {
-	used, bound := false, false
-	Walk(e, func(e Expr) {
-		switch e := e.(type) {
-		case *Ident:
-			used = used || e.Name == name
-		case *Comprehension:
-			for _, g := range e.Gens {
-				bound = bound || slices.Contains(g.Bound(), name)
-			}
-		case *Lambda:
-			for _, p := range e.Params {
-				bound = bound || p.Name == name
-			}
-		case *LetIn:
-			bound = bound || e.Name == name
-		}
-	})
-	return used && !bound
-}

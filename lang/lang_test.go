@@ -381,38 +381,32 @@ func TestByteOrderMarkAndCRLF(t *testing.T) {
 	}
 }
 
-// let x = A in B at the start of a line is the expression when the global reading
-// could only be an error; otherwise it stays a global let of a membership test.
+// let x = A in B at the start of a line is read by the syntax alone: the
+// expression when B uses x freely and A in B is not parenthesized, otherwise a
+// global let of a membership test. Whether x is defined does not matter.
 func TestLetInStatement(t *testing.T) {
 	src := `let S = {1, 2}
 let x = 1 in x + 1
 let ok = 3 in S
 let y = (4 in [y for y in 1..5])
 let z = 4 in [z for z in 1..5]
-let found = 3 in map(fn(found) => found * 2, 1..4)`
-	prog, err := Parse("t.game", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Check(prog, Universe{"map": {Callable: true, Min: 2, Max: 2}}); err != nil {
-		t.Fatal(err)
-	}
-	for i, wantExpr := range []bool{false, true, false, false, false, false} {
-		_, isExpr := prog.Stmts[i].(*ExprStmt)
-		if isExpr != wantExpr {
-			t.Errorf("statement %d: %T, want an expression: %v", i+1, prog.Stmts[i], wantExpr)
+let found = 3 in map(fn(found) => found * 2, 1..4)
+let S = 1 in S`
+	for _, universe := range []Universe{{}, {"x": {}, "ok": {}, "S": {}}} {
+		prog, err := Parse("t.game", src)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	// In the shell, a name defined before may be redefined from its old value.
-	prog, err = Parse("repl", "let S = 1 in S")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Check(prog, Universe{"S": {}}); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := prog.Stmts[0].(*LetStmt); !ok {
-		t.Errorf("let S = 1 in S with S defined: %T, want the global let", prog.Stmts[0])
+		universe["map"] = Arity{Callable: true, Min: 2, Max: 2}
+		if err := Check(prog, universe); err != nil {
+			t.Fatal(err)
+		}
+		for i, wantExpr := range []bool{false, true, false, false, false, false, true} {
+			_, isExpr := prog.Stmts[i].(*ExprStmt)
+			if isExpr != wantExpr {
+				t.Errorf("statement %d with %d names defined: %T, want an expression: %v", i+1, len(universe), prog.Stmts[i], wantExpr)
+			}
+		}
 	}
 }
 

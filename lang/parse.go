@@ -73,6 +73,7 @@ func Parse(filename, src string) (prog *Program, err error) {
 		return nil, toError(err, src)
 	}
 	prog.Source = src
+	readLetIn(prog)
 	if err := checkDepth(prog); err != nil {
 		return nil, err
 	}
@@ -197,4 +198,59 @@ func attachDocs(prog *Program, src string) {
 			d.Doc = doc(d.Pos.Line)
 		}
 	}
+}
+
+// readLetIn decides, by the syntax alone, what a statement let x = A in B is.
+// It is the expression let x = A in B (the value of B with x bound to A) when B
+// uses x without binding it itself and A in B is not in parentheses; otherwise
+// it is the global let x = (A in B), a membership test. So let x = 1 in x + 1 is
+// 2 in any session, let ok = 3 in S and let S = (1 in S) define globals, and
+// let y = 4 in [y for y in 1..5] tests membership.
+func readLetIn(prog *Program) {
+	for i, s := range prog.Stmts {
+		l, ok := s.(*LetStmt)
+		if !ok {
+			continue
+		}
+		b, ok := l.Value.(*Binary)
+		if !ok || b.Op != "in" || parenthesized(prog.Source, l) {
+			continue
+		}
+		if !usesFreely(b.R, l.Name) {
+			continue
+		}
+		x := &LetIn{Node: Node{Pos: l.Pos, EndOff: b.EndOff}, Name: l.Name, Value: b.L, Body: b.R}
+		prog.Stmts[i] = &ExprStmt{Pos: l.Pos, X: x}
+	}
+}
+
+// parenthesized reports whether the value of l starts with a parenthesis.
+func parenthesized(src string, l *LetStmt) bool {
+	if l.Pos.Offset >= len(src) {
+		return false
+	}
+	_, after, ok := strings.Cut(src[l.Pos.Offset:], "=")
+	return ok && strings.HasPrefix(strings.TrimLeft(after, " \t"), "(")
+}
+
+// usesFreely reports whether name appears in e and nothing inside e binds it.
+func usesFreely(e Expr, name string) bool {
+	used, bound := false, false
+	Walk(e, func(e Expr) {
+		switch e := e.(type) {
+		case *Ident:
+			used = used || e.Name == name
+		case *Comprehension:
+			for _, g := range e.Gens {
+				bound = bound || slices.Contains(g.Bound(), name)
+			}
+		case *Lambda:
+			for _, p := range e.Params {
+				bound = bound || p.Name == name
+			}
+		case *LetIn:
+			bound = bound || e.Name == name
+		}
+	})
+	return used && !bound
 }
