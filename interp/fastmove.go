@@ -1,6 +1,9 @@
 package interp
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/solver"
+)
 
 // fastMove is a move clause that solving runs as one Go loop nest instead of a
 // chain of closures per option: its generators range over integers (k in 1..2,
@@ -48,6 +51,28 @@ func (c *compiler) fastMoveOf(gens []*lang.Gen, where func(*Frame) bool, parts [
 // of the right arity, a bound or argument that is not an integer or overflows. The
 // general path then gives the options, or the error with its place.
 func (fm *fastMove) run(in *Interp, fr *Frame) bool {
+	start := fr.opts.Len()
+	if !fm.each(in, fr, nil) {
+		fr.opts.Truncate(start)
+		return false
+	}
+	return true
+}
+
+// probeSink is where a probe (see Interp.Probe) puts what it finds instead of
+// writing options out: each option's value goes into mex, and the first part that
+// is not solved yet stops it.
+type probeSink struct {
+	mex     *solver.MexSet
+	options int
+	need    solver.Pos
+	missing bool // need is set
+}
+
+// each runs the loop nest for the position in fr, adding each option to fr.opts,
+// or, with a probe sink, its value to the sink. False stops it: the general path
+// is needed, or (ps.missing) a part is not solved.
+func (fm *fastMove) each(in *Interp, fr *Frame, ps *probeSink) bool {
 	var games [8]*Game
 	if len(fm.parts) > len(games) {
 		return false
@@ -59,21 +84,24 @@ func (fm *fastMove) run(in *Interp, fr *Frame) bool {
 		}
 		games[i] = g
 	}
-	start := fr.opts.Len()
-	if !fm.loop(in, fr, 0, games[:len(fm.parts)]) {
-		fr.opts.Truncate(start)
-		return false
-	}
-	return true
+	return fm.loop(in, fr, 0, games[:len(fm.parts)], ps)
 }
 
 // loop runs generator i and those after it, adding an option for each binding.
-func (fm *fastMove) loop(in *Interp, fr *Frame, i int, games []*Game) bool {
+func (fm *fastMove) loop(in *Interp, fr *Frame, i int, games []*Game, ps *probeSink) bool {
 	if i == len(fm.gens) {
 		if fm.where != nil && !fm.where(fr) {
 			return true
 		}
-		return fm.add(in, fr, games)
+		var ids [8]solver.Pos
+		for j := range fm.parts {
+			id, ok := in.internAffine(games[j], fm.parts[j].aff, fr)
+			if !ok {
+				return false
+			}
+			ids[j] = id
+		}
+		return fm.put(in, fr, ids[:len(fm.parts)], ps)
 	}
 	g := &fm.gens[i]
 	lo, hi := g.lo(fr), g.hi(fr)
@@ -81,12 +109,12 @@ func (fm *fastMove) loop(in *Interp, fr *Frame, i int, games []*Game) bool {
 		return false
 	}
 	if i == len(fm.gens)-1 && fm.nargs <= maxStepArgs {
-		return fm.innermost(in, fr, g.slot, lo.N, hi.N, games)
+		return fm.innermost(in, fr, g.slot, lo.N, hi.N, games, ps)
 	}
 	for v := lo.N; v <= hi.N; v++ {
 		in.tick()
 		fr.slots[g.slot] = Int(v)
-		if !fm.loop(in, fr, i+1, games) {
+		if !fm.loop(in, fr, i+1, games, ps) {
 			return false
 		}
 		if v == maxInt {
@@ -96,20 +124,31 @@ func (fm *fastMove) loop(in *Interp, fr *Frame, i int, games []*Game) bool {
 	return true
 }
 
-// add adds the option of the current bindings, straight into the options' arrays
-// (run drops a half-added option with the rest when it reports false).
-func (fm *fastMove) add(in *Interp, fr *Frame, games []*Game) bool {
+// put adds the option made of the positions ids: straight into the options'
+// arrays (run drops a half-added option with the rest when it reports false), or,
+// with a probe sink, its value into the sink's mex set when every part is solved.
+func (fm *fastMove) put(in *Interp, fr *Frame, ids []solver.Pos, ps *probeSink) bool {
+	if ps != nil {
+		if ps.options++; ps.options > maxMoves {
+			return false // the general path reports the limit
+		}
+		var x int64
+		for _, id := range ids {
+			v, ok := in.Solver.Known(id)
+			if !ok {
+				ps.need, ps.missing = id, true
+				return false
+			}
+			x ^= v
+		}
+		ps.mex.Add(x)
+		return true
+	}
 	o := fr.opts
 	if o.Len() >= fr.optEnd {
 		panic(in.optionLimitError(fr.expanding))
 	}
-	for j := range fm.parts {
-		id, ok := in.internAffine(games[j], fm.parts[j].aff, fr)
-		if !ok {
-			return false
-		}
-		o.Comps = append(o.Comps, id)
-	}
+	o.Comps = append(o.Comps, ids...)
 	o.Ends = append(o.Ends, int32(len(o.Comps)))
 	o.Nims = append(o.Nims, 0)
 	return true
@@ -118,25 +157,32 @@ func (fm *fastMove) add(in *Interp, fr *Frame, games []*Game) bool {
 // innermost runs the last generator, v from lo to hi. Every argument is affine, so
 // along this loop it moves by a fixed step: it is evaluated once at lo and then
 // stepped, instead of evaluated per option.
-func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, games []*Game) bool {
+func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, games []*Game, ps *probeSink) bool {
 	if lo > hi {
 		return true
 	}
 	var cur, step [maxStepArgs]int64
 	fr.slots[slot] = Int(lo)
 	k := 0
+	single := fm.where == nil // every part has one argument, and there is no condition
 	for j := range fm.parts {
 		aff := fm.parts[j].aff
+		single = single && len(aff) == 1
 		for a := range aff {
 			x, ok := aff[a].eval(fr)
 			if !ok {
 				return false
 			}
 			cur[k], step[k] = x, aff[a].coefOf(slot)
+			if !stepsInRange(x, step[k], hi-lo) {
+				return false // an argument overflows: the general path reports it
+			}
 			k++
 		}
 	}
-	o := fr.opts
+	if single && ps != nil {
+		return fm.probeSingles(in, cur[:k], step[:k], hi-lo, games, ps)
+	}
 	for v := lo; ; v++ {
 		if (v-lo)&63 == 0 {
 			in.tick() // cancellation is noticed every 64 options here
@@ -145,35 +191,77 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 			fr.slots[slot] = Int(v) // the arguments do not need it; the condition may
 		}
 		if fm.where == nil || fm.where(fr) {
-			if o.Len() >= fr.optEnd {
-				panic(in.optionLimitError(fr.expanding))
-			}
+			var ids [8]solver.Pos
 			k := 0
 			for j := range fm.parts {
 				aff := fm.parts[j].aff
 				if len(aff) == 1 {
-					o.Comps = append(o.Comps, in.internInt(games[j], cur[k]))
+					ids[j] = in.internInt(games[j], cur[k])
 				} else {
 					var buf [4]Value
 					for a := range aff {
 						buf[a] = Int(cur[k+a])
 					}
-					o.Comps = append(o.Comps, in.internID(games[j], buf[:len(aff)]))
+					ids[j] = in.internID(games[j], buf[:len(aff)])
 				}
 				k += len(aff)
 			}
-			o.Ends = append(o.Ends, int32(len(o.Comps)))
-			o.Nims = append(o.Nims, 0)
+			if !fm.put(in, fr, ids[:len(fm.parts)], ps) {
+				return false
+			}
 		}
 		if v == hi {
 			return true
 		}
 		for a := range k {
-			next := cur[a] + step[a]
-			if (next > cur[a]) != (step[a] > 0) {
-				return false // overflow: the general path reports it
+			cur[a] += step[a]
+		}
+	}
+}
+
+// stepsInRange reports whether x + i*step stays within int64 for i from 0 to n
+// (n >= 0); between the ends, an affine argument lies between its end values.
+func stepsInRange(x, step, n int64) bool {
+	if n < 0 {
+		return false // hi - lo overflowed
+	}
+	if step == 0 || n == 0 {
+		return true
+	}
+	if step == minInt || n > maxInt/max(step, -step) {
+		return false
+	}
+	end := x + step*n
+	return (end > x) == (step > 0)
+}
+
+// probeSingles is innermost probing parts of one argument each, with no where
+// condition: the loop that most heap games spend their time in. Each option's value
+// is the XOR of its parts' memoized values, straight into the mex set.
+func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games []*Game, ps *probeSink) bool {
+	if ps.options += int(n) + 1; n >= int64(maxMoves) || ps.options > maxMoves {
+		return false // the general path reports the limit
+	}
+	for i := int64(0); ; i++ {
+		if i&63 == 0 {
+			in.tick() // cancellation is noticed every 64 options here
+		}
+		var x int64
+		for j := range cur {
+			id := in.internInt(games[j], cur[j])
+			v, ok := in.Solver.Known(id)
+			if !ok {
+				ps.need, ps.missing = id, true
+				return false
 			}
-			cur[a] = next
+			x ^= v
+		}
+		ps.mex.Add(x)
+		if i == n {
+			return true
+		}
+		for j := range cur {
+			cur[j] += step[j]
 		}
 	}
 }

@@ -14,27 +14,7 @@ import (
 // general path (closures per option), in the same order, and the same errors: the
 // misère solver and winning-move listings rely on that order.
 func TestFastMovesMatchGeneralPath(t *testing.T) {
-	src := `
-game Kayles(n) { move k in 1..2, i in 0..n-k -> Kayles(i) + Kayles(n - k - i) }
-game Split(n) { move a in 1..(n-1)/2 -> Split(a) + Split(n - a) }
-game W(a, b) {
-  move k in 1..a -> W(a - k, b)
-  move k in 1..b -> W(a, b - k)
-  move k in 1..min(a, b) -> W(a - k, b - k)
-}
-game S(n) { move k in 1..n where k % 3 != 0 -> S(n - k) }
-game T(n) { move i in 0..n-1, j in i..n-1 where i + j < n -> T(i) + T(j) }
-game C(a, b) {
-  canonical (min(a, b), max(a, b))
-  move k in 1..a -> C(a - k, b)
-  move k in 1..b -> C(a, b - k)
-}
-game R(n) { move k in 1..n/2 -> R(n - k - k) }
-game M(n) { move k in 1..n -> M(n - k) + *1 }
-game Z(n) { move k in 5..n -> Z(n - 5) }
-game O(n) { move k in 0..2 where n < 10 or k == 0 -> O(n + k) }
-game L(xs) { move k in 0..len(xs)-1 -> L(xs[0..k-1]) }
-`
+	src := fastMoveGames
 	defer SetMaxMoves(1000)() // Split(9223372036854775807) stops at it both ways
 	fast, plain := New(), New()
 	for _, in := range []*Interp{fast, plain} {
@@ -70,6 +50,90 @@ game L(xs) { move k in 0..len(xs)-1 -> L(xs[0..k-1]) }
 		if gotErr != wantErr || !slices.Equal(got, want) {
 			t.Errorf("%s:\n fast  %v %s\n plain %v %s", pos, got, gotErr, want, wantErr)
 		}
+	}
+}
+
+// These games' move clauses have the loop-nest shape (L's does not: a list).
+const fastMoveGames = `
+game Kayles(n) { move k in 1..2, i in 0..n-k -> Kayles(i) + Kayles(n - k - i) }
+game Split(n) { move a in 1..(n-1)/2 -> Split(a) + Split(n - a) }
+game W(a, b) {
+  move k in 1..a -> W(a - k, b)
+  move k in 1..b -> W(a, b - k)
+  move k in 1..min(a, b) -> W(a - k, b - k)
+}
+game S(n) { move k in 1..n where k % 3 != 0 -> S(n - k) }
+game T(n) { move i in 0..n-1, j in i..n-1 where i + j < n -> T(i) + T(j) }
+game C(a, b) {
+  canonical (min(a, b), max(a, b))
+  move k in 1..a -> C(a - k, b)
+  move k in 1..b -> C(a, b - k)
+}
+game R(n) { move k in 1..n/2 -> R(n - k - k) }
+game M(n) { move k in 1..n -> M(n - k) + *1 }
+game Z(n) { move k in 5..n -> Z(n - 5) }
+game O(n) { move k in 0..2 where n < 10 or k == 0 -> O(n + k) }
+game L(xs) { move k in 0..len(xs)-1 -> L(xs[0..k-1]) }
+`
+
+// Probing a position (valuing it from the memo through the same loop nests) must
+// agree with its options listed by the general path: before anything is solved it
+// names a part of one of them that is not solved, and once they are all solved it
+// gives the mex of their values.
+func TestProbeMatchesGeneralPath(t *testing.T) {
+	src := fastMoveGames + `
+game W3(a, b) {
+  move where a > 0 -> W3(a - 1, b)
+  move where b > 0 -> W3(a, b - 1)
+  move where a > 1 and b > 0 -> W3(a - 2, b - 1)
+}
+`
+	solvedByProbe := 0
+	for n := 0; n <= 14; n++ {
+		for _, f := range []string{"Kayles(%d)", "Split(%d)", "S(%d)", "T(%d)", "R(%d)", "Z(%d)", "W(%d, 3)", "C(%d, 4)", "W3(%d, 2)", "M(%d)"} {
+			pos := fmt.Sprintf(f, n)
+			fresh := New()
+			if err := fresh.Run(context.Background(), "t.game", src); err != nil {
+				t.Fatal(err)
+			}
+			fresh.ctx = context.Background()
+			v, err := fresh.Eval(context.Background(), "t", pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := solver.Pos(v.N)
+			opts, _ := expandAll(t, fresh, pos)
+			var mex solver.MexSet
+			res, need, err := fresh.Probe(p, &mex)
+			switch {
+			case err != nil:
+				t.Fatalf("%s: %v", pos, err)
+			case res == solver.ProbeNeeds:
+				if _, ok := fresh.Solver.Known(need); ok || !strings.Contains(strings.Join(opts, " "), fresh.Describe(need)) {
+					t.Errorf("%s: the probe needs %s, not an unsolved part of its options %v", pos, fresh.Describe(need), opts)
+				}
+			case res == solver.ProbeSolved && len(opts) > 0:
+				t.Errorf("%s: probed as solved with nothing solved", pos)
+			}
+			want, err := fresh.Eval(context.Background(), "t", "sg("+pos+")")
+			if err != nil {
+				t.Fatal(err)
+			}
+			mex.Reset()
+			res, _, err = fresh.Probe(p, &mex)
+			if err != nil || res == solver.ProbeNeeds {
+				t.Fatalf("%s: probe after solving: %v %v", pos, res, err)
+			}
+			if res == solver.ProbeSolved {
+				solvedByProbe++
+				if got := mex.Mex(); got != want.N {
+					t.Errorf("%s: probed value %d, solved %d", pos, got, want.N)
+				}
+			}
+		}
+	}
+	if solvedByProbe < 100 {
+		t.Errorf("only %d positions were valued by probing", solvedByProbe)
 	}
 }
 

@@ -363,6 +363,38 @@ func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err
 	return nil
 }
 
+// Probe implements solver.Prober: a position whose move clauses all run as loop
+// nests (see fastMove) is valued straight from the memo, each option's value going
+// into mex without the option being written out.
+func (in *Interp) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResult, need solver.Pos, err error) {
+	e := in.positions[p]
+	g := e.Game
+	if g.nimber || g.replaced || maxMoves > 1<<20 {
+		return solver.ProbeExpand, 0, nil
+	}
+	for _, m := range g.moves {
+		if m.fast == nil {
+			return solver.ProbeExpand, 0, nil
+		}
+	}
+	defer in.noteExpanding(p, &err)
+	defer in.recoverTo(&err)
+	fr := in.frames.get(g.frameSize)
+	defer in.frames.put(fr)
+	copy(fr.slots, e.Args)
+	fr.expanding = p
+	ps := probeSink{mex: mex}
+	for _, m := range g.moves {
+		if !m.fast.each(in, fr, &ps) {
+			if ps.missing {
+				return solver.ProbeNeeds, ps.need, nil
+			}
+			return solver.ProbeExpand, 0, nil
+		}
+	}
+	return solver.ProbeSolved, 0, nil
+}
+
 // noteExpanding adds to a located error raised while listing the options of
 // p which position that was: the error's line is the game's, the same for
 // every position.

@@ -9,6 +9,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -68,6 +69,33 @@ type Rules interface {
 	// Describe names p for messages, as the user would write it.
 	Describe(p Pos) string
 }
+
+// Prober is implemented by Rules that can value a position straight from the memo,
+// without writing its options out: Probe goes through p's options and adds the value
+// of each (the XOR of its components' values, read with Solver.Known, and its nim
+// value) to mex; a position with more than 1<<20 options must be expanded instead.
+// It stops at the first component that has no finite value memoized
+// and returns ProbeNeeds with it; it returns ProbeExpand when it cannot go through
+// p's options this way (the solver then expands p with Expand, which reports any
+// error of the general path). Errors are those Expand would return.
+type Prober interface {
+	Probe(p Pos, mex *MexSet) (ProbeResult, Pos, error)
+}
+
+// ProbeResult is what a Probe found.
+type ProbeResult int
+
+const (
+	ProbeSolved ProbeResult = iota // every option was valued: p's value is the mex
+	ProbeNeeds                     // a component is not solved yet
+	ProbeExpand                    // p must be expanded
+)
+
+// maxProbes is how many times a position is probed before it is expanded: each
+// failed probe solves one missing component first, so a position whose options
+// are solved in the order they are listed needs two probes, and one that keeps
+// meeting new unsolved components falls back to its options in the arena.
+const maxProbes = 8
 
 // Limits bound a computation. Zero means no limit.
 type Limits struct {
@@ -129,6 +157,7 @@ type Solver struct {
 	solved int     // how many values are memoized
 	free   []*walk // reusable walk states
 	mex    mexSet
+	prober Prober // rules, when they can probe
 	tick   int
 	pushes int // positions expanded, for progress
 	hits   int // lookups answered from the memo
@@ -143,7 +172,9 @@ type Solver struct {
 
 // New returns a solver for rules.
 func New(rules Rules) *Solver {
-	return &Solver{rules: rules, PositionsHint: "raise it with --max-positions"}
+	s := &Solver{rules: rules, PositionsHint: "raise it with --max-positions"}
+	s.prober, _ = rules.(Prober)
+	return s
 }
 
 // Stats describes the memo table.
@@ -222,6 +253,7 @@ type frame struct {
 	next     int // next component (absolute index in arena.Comps) to make sure is solved
 	released bool
 	scanned  int // with released: how many components were already checked
+	probes   int // how many times it was probed (see Prober); -1 once expanded
 }
 
 // arenaBudget bounds the components kept in a walk's arena. A deep walk through
@@ -234,6 +266,7 @@ var arenaBudget = 1 << 22
 type walk struct {
 	stack []frame
 	arena Options
+	probe MexSet // a Probe may call back into the solver, which then uses another walk
 }
 
 // Value returns the normal-play Sprague-Grundy value of p, solving every position
@@ -287,7 +320,22 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 			}
 		}
 		f := &w.stack[len(w.stack)-1]
+		if f.released && s.prober != nil && f.probes >= 0 && f.probes < maxProbes {
+			need, err := s.probeTop(w)
+			if err != nil {
+				s.unwind(w)
+				return 0, err
+			}
+			if need >= 0 {
+				if err := s.push(w, need); err != nil {
+					s.unwind(w)
+					return 0, err
+				}
+			}
+			continue
+		}
 		if f.released {
+			f.probes = -1
 			if err := s.rules.Expand(f.pos, &w.arena); err != nil {
 				s.unwind(w)
 				return 0, err
@@ -345,7 +393,38 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 	return s.vals[p], nil
 }
 
-// push expands p and puts it on the walk's stack.
+// probeTop probes the position on top of w's stack (see Prober). When it is solved,
+// it is stored and popped; when it needs a component that can be solved first, that
+// component is returned; otherwise (-1) the frame is left to be expanded.
+func (s *Solver) probeTop(w *walk) (Pos, error) {
+	f := &w.stack[len(w.stack)-1]
+	f.probes++
+	w.probe.Reset()
+	res, need, err := s.prober.Probe(f.pos, &w.probe)
+	if err != nil {
+		return -1, err
+	}
+	switch res {
+	case ProbeSolved:
+		w.stack = w.stack[:len(w.stack)-1]
+		s.store(f.pos, w.probe.Mex())
+		return -1, nil
+	case ProbeNeeds:
+		v := s.state(need)
+		if v == unknown {
+			if sv, ok := s.rules.Shortcut(need); ok {
+				s.store(need, sv)
+				return -1, nil
+			}
+			return need, nil
+		}
+	}
+	f.probes = -1 // a loop or an infinite value: the general path handles it
+	return -1, nil
+}
+
+// push puts p on the walk's stack: expanded, or, when the rules can probe, to be
+// probed first.
 func (s *Solver) push(w *walk, p Pos) error {
 	if s.Limits.MaxPositions > 0 && s.solved+len(w.stack) >= s.Limits.MaxPositions {
 		return &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
@@ -354,7 +433,9 @@ func (s *Solver) push(w *walk, p Pos) error {
 	// Options are appended straight to the arena: Options.Add records absolute ends.
 	f := frame{pos: p, compBase: len(w.arena.Comps), optBase: len(w.arena.Ends)}
 	f.next = f.compBase
-	if err := s.rules.Expand(p, &w.arena); err != nil {
+	if s.prober != nil {
+		f.released = true // expanded, if at all, when it is on top and probing fails
+	} else if err := s.rules.Expand(p, &w.arena); err != nil {
 		s.vals[p] = unknown
 		w.arena.truncate(f.compBase, f.optBase)
 		return err
@@ -546,6 +627,52 @@ func (m *mexSet) mex() int64 {
 					return int64(i*64 + b)
 				}
 			}
+		}
+	}
+	return int64(len(m.bits) * 64)
+}
+
+// MexSet collects option values for a mex, for Prober. Values past 1<<22 are
+// ignored: a probed position has at most 1<<20 options (see Prober), so none of
+// them can be its mex.
+type MexSet struct {
+	bits []uint64 // the words in use; past them, up to the capacity, all zero
+}
+
+const maxMexSetValue = 1 << 22
+
+// Reset empties the set.
+func (m *MexSet) Reset() {
+	clear(m.bits)
+	m.bits = m.bits[:0]
+}
+
+// Add adds v (a negative v is ignored).
+func (m *MexSet) Add(v int64) {
+	if w := uint64(v) >> 6; w < uint64(len(m.bits)) {
+		m.bits[w] |= 1 << (v & 63)
+		return
+	}
+	m.grow(v)
+}
+
+func (m *MexSet) grow(v int64) {
+	if uint64(v) >= maxMexSetValue {
+		return
+	}
+	w := int(v >> 6)
+	if w >= cap(m.bits) {
+		m.bits = append(m.bits[:cap(m.bits)], make([]uint64, w+1-cap(m.bits))...)
+	}
+	m.bits = m.bits[:w+1]
+	m.bits[w] |= 1 << (v & 63)
+}
+
+// Mex is the least non-negative integer not added.
+func (m *MexSet) Mex() int64 {
+	for i, w := range m.bits {
+		if w != ^uint64(0) {
+			return int64(i*64 + bits.TrailingZeros64(^w))
 		}
 	}
 	return int64(len(m.bits) * 64)

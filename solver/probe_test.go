@@ -1,0 +1,113 @@
+package solver
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// probingRules adds a Prober to heapRules, written from Prober's definition: the
+// options are listed with Expand and valued from the memo of s.
+type probingRules struct {
+	heapRules
+	s      *Solver
+	probed map[ProbeResult]int
+}
+
+func (r *probingRules) Probe(p Pos, mex *MexSet) (ProbeResult, Pos, error) {
+	var o Options
+	r.moves(int(p), &o)
+	for i := range o.Len() {
+		comps, x := o.Option(i)
+		for _, c := range comps {
+			v, ok := r.s.Known(c)
+			if !ok {
+				r.probed[ProbeNeeds]++
+				return ProbeNeeds, c, nil
+			}
+			x ^= v
+		}
+		mex.Add(x)
+	}
+	r.probed[ProbeSolved]++
+	return ProbeSolved, 0, nil
+}
+
+// A solver that probes gives the values of one that expands, on random games with
+// and without loops, asked in a random order, and on Kayles asked from the top.
+func TestProbingGivesTheSameValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	ctx := context.Background()
+	probed := map[ProbeResult]int{}
+	for trial := range 300 {
+		n := 1 + r.IntN(60)
+		adj := randomGraph(r, n, 1+r.IntN(5))
+		if trial%2 == 0 { // acyclic: moves only to smaller positions
+			for u := range adj {
+				for i, v := range adj[u] {
+					if u == 0 {
+						adj[u] = nil
+						break
+					}
+					adj[u][i] = v % u
+				}
+			}
+		}
+		want := New(graphRules(adj))
+		pr := &probingRules{heapRules: graphRules(adj), probed: probed}
+		pr.s = New(pr)
+		for _, p := range r.Perm(n) {
+			w, err := want.Grundy(ctx, Pos(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := pr.s.Grundy(ctx, Pos(p))
+			if err != nil || !got.Equal(w) {
+				t.Fatalf("trial %d, graph %v: value of %d = %v, %v when probing; want %v", trial, adj, p, got, err, w)
+			}
+		}
+	}
+	k := &probingRules{heapRules: kayles(), probed: probed}
+	k.s = New(k)
+	want := New(kayles())
+	for _, n := range []Pos{300, 150, 301} {
+		got, err := k.s.Value(ctx, n)
+		w, _ := want.Value(ctx, n)
+		if err != nil || got != w {
+			t.Fatalf("Kayles(%d) = %d, %v when probing; want %d", n, got, err, w)
+		}
+	}
+	if probed[ProbeSolved] < 1000 || probed[ProbeNeeds] < 300 {
+		t.Fatalf("probes solved %d positions and needed a component %d times: too few to test", probed[ProbeSolved], probed[ProbeNeeds])
+	}
+}
+
+func TestMexSet(t *testing.T) {
+	var m MexSet
+	for _, c := range []struct {
+		add  []int64
+		want int64
+	}{{nil, 0}, {[]int64{1, 2}, 0}, {[]int64{0, 1, 2, 4}, 3}, {[]int64{-1, 0, 1 << 40, 1}, 2},
+		{[]int64{200, 0}, 1}, {nil, 0}, {[]int64{0}, 1}} {
+		m.Reset()
+		for _, v := range c.add {
+			m.Add(v)
+		}
+		var vals []int64
+		for _, v := range c.add {
+			if v >= 0 {
+				vals = append(vals, v)
+			}
+		}
+		if got := m.Mex(); got != c.want || got != Mex(vals) {
+			t.Errorf("mex of %v = %d, want %d", c.add, got, c.want)
+		}
+	}
+	m.Reset()
+	for v := range int64(130) {
+		m.Add(v)
+	}
+	if got := m.Mex(); got != 130 {
+		t.Errorf("mex of 0..129 = %d, want 130", got)
+	}
+}
