@@ -242,14 +242,29 @@ func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games [
 	if ps.options += int(n) + 1; n >= int64(maxMoves) || ps.options > maxMoves {
 		return false // the general path reports the limit
 	}
+	memo := in.Solver.Memo() // probing calls nothing that solves
+	var dense [8][]int32     // each part's ids by argument, where it has no canonical form
+	for j, g := range games {
+		if g.canon == nil {
+			dense[j] = g.dense
+		}
+	}
 	for i := int64(0); ; i++ {
 		if i&63 == 0 {
 			in.tick() // cancellation is noticed every 64 options here
 		}
 		var x int64
-		for j := range cur {
-			id := in.internInt(games[j], cur[j])
-			v, ok := in.Solver.Known(id)
+		for j, n := range cur {
+			var id solver.Pos
+			if d := dense[j]; uint64(n) < uint64(len(d)) && d[n] != 0 {
+				id = solver.Pos(d[n] - 1)
+			} else {
+				id = in.internInt(games[j], n)
+				if games[j].canon == nil {
+					dense[j] = games[j].dense // it may have grown
+				}
+			}
+			v, ok := memo.Known(id)
 			if !ok {
 				ps.need, ps.missing = id, true
 				return false

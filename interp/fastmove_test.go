@@ -104,6 +104,7 @@ game W3(a, b) {
 			p := solver.Pos(v.N)
 			opts, _ := expandAll(t, fresh, pos)
 			var mex solver.MexSet
+			mex.Reset()
 			res, need, err := fresh.Probe(p, &mex)
 			switch {
 			case err != nil:

@@ -9,7 +9,6 @@ package solver
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"strings"
 )
 
@@ -194,6 +193,22 @@ func (s *Solver) Stats() Stats {
 func (s *Solver) Known(p Pos) (int64, bool) {
 	if int(p) < len(s.vals) && s.vals[p] >= 0 {
 		return s.vals[p], true
+	}
+	return 0, false
+}
+
+// Memo is a read-only view of the memoized values, for lookups in a tight loop. It
+// is valid until the solver is next called.
+type Memo struct{ vals []int64 }
+
+// Memo returns a view of the values memoized now.
+func (s *Solver) Memo() Memo { return Memo{s.vals} }
+
+// Known returns p's memoized value, if any and finite.
+func (m Memo) Known(p Pos) (int64, bool) {
+	if uint(p) < uint(len(m.vals)) {
+		v := m.vals[p]
+		return v, v >= 0
 	}
 	return 0, false
 }
@@ -632,50 +647,43 @@ func (m *mexSet) mex() int64 {
 	return int64(len(m.bits) * 64)
 }
 
-// MexSet collects option values for a mex, for Prober. Values past 1<<22 are
-// ignored: a probed position has at most 1<<20 options (see Prober), so none of
-// them can be its mex.
+// MexSet collects option values for a mex, for Prober; Reset it before use. Values
+// past 1<<22 are ignored: a probed position has at most 1<<20 options (see Prober),
+// so none of them can be its mex. A value is present when its stamp is the set's
+// generation, so that Add is one store inlined in the prober's loop and Reset
+// clears nothing; the stamps' pages are only touched up to the largest value added.
 type MexSet struct {
-	bits []uint64 // the words in use; past them, up to the capacity, all zero
+	stamps []uint32
+	gen    uint32
 }
 
 const maxMexSetValue = 1 << 22
 
 // Reset empties the set.
 func (m *MexSet) Reset() {
-	clear(m.bits)
-	m.bits = m.bits[:0]
+	if m.stamps == nil {
+		m.stamps = make([]uint32, maxMexSetValue)
+	}
+	if m.gen++; m.gen == 0 {
+		clear(m.stamps)
+		m.gen = 1
+	}
 }
 
 // Add adds v (a negative v is ignored).
 func (m *MexSet) Add(v int64) {
-	if w := uint64(v) >> 6; w < uint64(len(m.bits)) {
-		m.bits[w] |= 1 << (v & 63)
-		return
+	if uint64(v) < uint64(len(m.stamps)) {
+		m.stamps[v] = m.gen
 	}
-	m.grow(v)
-}
-
-func (m *MexSet) grow(v int64) {
-	if uint64(v) >= maxMexSetValue {
-		return
-	}
-	w := int(v >> 6)
-	if w >= cap(m.bits) {
-		m.bits = append(m.bits[:cap(m.bits)], make([]uint64, w+1-cap(m.bits))...)
-	}
-	m.bits = m.bits[:w+1]
-	m.bits[w] |= 1 << (v & 63)
 }
 
 // Mex is the least non-negative integer not added.
 func (m *MexSet) Mex() int64 {
-	for i, w := range m.bits {
-		if w != ^uint64(0) {
-			return int64(i*64 + bits.TrailingZeros64(^w))
-		}
+	v := 0
+	for v < len(m.stamps) && m.stamps[v] == m.gen {
+		v++
 	}
-	return int64(len(m.bits) * 64)
+	return int64(v)
 }
 
 // RunawayRules is implemented by Rules that can tell a game running away: a
