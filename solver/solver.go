@@ -651,7 +651,7 @@ func (m *mexSet) mex() int64 {
 // past 1<<22 are ignored: a probed position has at most 1<<20 options (see Prober),
 // so none of them can be its mex. A value is present when its stamp is the set's
 // generation, so that Add is one store inlined in the prober's loop and Reset
-// clears nothing; the stamps' pages are only touched up to the largest value added.
+// clears nothing; the stamps grow to the largest value added.
 type MexSet struct {
 	stamps []uint32
 	gen    uint32
@@ -662,7 +662,7 @@ const maxMexSetValue = 1 << 22
 // Reset empties the set.
 func (m *MexSet) Reset() {
 	if m.stamps == nil {
-		m.stamps = make([]uint32, maxMexSetValue)
+		m.stamps = make([]uint32, 1024)
 	}
 	if m.gen++; m.gen == 0 {
 		clear(m.stamps)
@@ -673,6 +673,16 @@ func (m *MexSet) Reset() {
 // Add adds v (a negative v is ignored).
 func (m *MexSet) Add(v int64) {
 	if uint64(v) < uint64(len(m.stamps)) {
+		m.stamps[v] = m.gen
+	} else {
+		m.grow(v)
+	}
+}
+
+//go:noinline
+func (m *MexSet) grow(v int64) { // out of line, so that Add inlines
+	if v >= 0 && v < maxMexSetValue && m.stamps != nil {
+		m.stamps = append(m.stamps, make([]uint32, int(v)+1-len(m.stamps)+len(m.stamps))...)
 		m.stamps[v] = m.gen
 	}
 }
