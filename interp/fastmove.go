@@ -237,46 +237,70 @@ func stepsInRange(x, step, n int64) bool {
 
 // probeSingles is innermost probing parts of one argument each, with no where
 // condition: the loop that most heap games spend their time in. Each option's value
-// is the XOR of its parts' memoized values, straight into the mex set.
+// is the XOR of its parts' memoized values, straight into the mex set. Options go
+// in blocks, part by part (one simple loop per part), and the part reported
+// unsolved is the one the options in order meet first.
 func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games []*Game, ps *probeSink) bool {
 	if ps.options += int(n) + 1; n >= int64(maxMoves) || ps.options > maxMoves {
 		return false // the general path reports the limit
 	}
-	memo := in.Solver.Memo() // probing calls nothing that solves
-	var dense [8][]int32     // each part's ids by argument, where it has no canonical form
-	for j, g := range games {
-		if g.canon == nil {
-			dense[j] = g.dense
-		}
-	}
-	for i := int64(0); ; i++ {
-		if i&63 == 0 {
-			in.tick() // cancellation is noticed every 64 options here
-		}
-		var x int64
-		for j, n := range cur {
-			var id solver.Pos
-			if d := dense[j]; uint64(n) < uint64(len(d)) && d[n] != 0 {
-				id = solver.Pos(d[n] - 1)
-			} else {
-				id = in.internInt(games[j], n)
-				if games[j].canon == nil {
-					dense[j] = games[j].dense // it may have grown
+	const block = 256
+	var xs [block]int64
+	memo := in.Solver.Memo() // interning positions solves nothing
+	for base := int64(0); base <= n; base += block {
+		in.tick()
+		m := int(min(block, n-base+1))
+		missing := m // the first option, in this block, with a part not solved
+		for j, g := range games {
+			c, st, t := cur[j], step[j], 0
+			dense := g.denseIDs()
+			for ; t < missing; t++ {
+				var id solver.Pos
+				if uint64(c) < uint64(len(dense)) && dense[c] != 0 {
+					id = solver.Pos(dense[c] - 1)
+				} else {
+					id = in.internInt(g, c)
+					dense = g.denseIDs() // it may have grown
 				}
+				v, ok := memo.Known(id)
+				if !ok {
+					missing, ps.need, ps.missing = t, id, true
+					break
+				}
+				if j == 0 {
+					xs[t] = v
+				} else {
+					xs[t] ^= v
+				}
+				c += st
 			}
-			v, ok := memo.Known(id)
-			if !ok {
-				ps.need, ps.missing = id, true
-				return false
-			}
-			x ^= v
+			cur[j] += st * int64(m)
 		}
-		ps.mex.Add(x)
-		if i == n {
-			return true
+		if ps.missing {
+			return false
 		}
-		for j := range cur {
-			cur[j] += step[j]
+		for _, x := range xs[:m] {
+			ps.mex.Add(x)
 		}
 	}
+	return true
+}
+
+// denseIDs is g's table of ids+1 by argument (one small non-negative integer),
+// or nil when g has a canonical form to apply first.
+func (g *Game) denseIDs() []int32 {
+	if g.canon != nil {
+		return nil
+	}
+	return g.dense
+}
+// denseID is the id of g(n) when g keeps n in its dense table (one small
+// non-negative integer argument and no canonical form) and it is interned.
+func (in *Interp) denseID(g *Game, n int64) (solver.Pos, bool) {
+	if uint64(n) < uint64(len(g.dense)) && g.canon == nil {
+		if id := g.dense[n]; id != 0 {
+			return solver.Pos(id - 1), true
+		}
+	}
+	return 0, false
 }
