@@ -246,25 +246,21 @@ func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games [
 	}
 	const block = 256
 	var xs [block]int64
-	memo := in.Solver.Memo() // interning positions solves nothing
 	for base := int64(0); base <= n; base += block {
 		in.tick()
 		m := int(min(block, n-base+1))
 		missing := m // the first option, in this block, with a part not solved
 		for j, g := range games {
 			c, st, t := cur[j], step[j], 0
-			dense := g.denseIDs()
+			values := g.values
 			for ; t < missing; t++ {
-				var id solver.Pos
-				if uint64(c) < uint64(len(dense)) && dense[c] != 0 {
-					id = solver.Pos(dense[c] - 1)
+				var v int64
+				if uint64(c) < uint64(len(values)) && values[c] >= 0 {
+					v = int64(values[c])
+				} else if known, ok := in.probeMiss(g, c, ps); ok {
+					v, values = known, g.values
 				} else {
-					id = in.internInt(g, c)
-					dense = g.denseIDs() // it may have grown
-				}
-				v, ok := memo.Known(id)
-				if !ok {
-					missing, ps.need, ps.missing = t, id, true
+					missing = t
 					break
 				}
 				if j == 0 {
@@ -286,13 +282,15 @@ func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games [
 	return true
 }
 
-// denseIDs is g's table of ids+1 by argument (one small non-negative integer),
-// or nil when g has a canonical form to apply first.
-func (g *Game) denseIDs() []int32 {
-	if g.canon != nil {
-		return nil
+// probeMiss is the value of g(n) for probeSingles when g's values do not have it:
+// from the memo, or, when it is not solved, ok is false and ps.need is g(n).
+func (in *Interp) probeMiss(g *Game, n int64, ps *probeSink) (int64, bool) {
+	id := in.internInt(g, n)
+	if v, ok := in.Solver.Known(id); ok {
+		return v, true
 	}
-	return g.dense
+	ps.need, ps.missing = id, true
+	return 0, false
 }
 // denseID is the id of g(n) when g keeps n in its dense table (one small
 // non-negative integer argument and no canonical form) and it is interned.

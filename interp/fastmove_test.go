@@ -162,3 +162,33 @@ func expandAll(t *testing.T, in *Interp, pos string) ([]string, string) {
 	}
 	return out, ""
 }
+
+// The values probing reads by argument follow the memo: a game whose rules change
+// through a name it uses starts afresh, and clearing the memo drops them.
+func TestProbedValuesFollowTheMemo(t *testing.T) {
+	in := New()
+	var out strings.Builder
+	in.Out = &out
+	src := `let k = 1
+game G(n) { move i in 1..min(k, n) -> G(n - i) }
+print [sg(G(n)) for n in 0..6]
+`
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	if err := in.Run(context.Background(), "t.game", "let k = 2\nprint [sg(G(n)) for n in 0..6]"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "[0, 1, 0, 1, 0, 1, 0]\n[0, 1, 2, 0, 1, 2, 0]\n"; out.String() != want {
+		t.Errorf("got\n%swant\n%s", out.String(), want)
+	}
+	g, _ := in.Lookup("G")
+	game := g.V.R.(*Game)
+	if len(game.values) < 7 || game.values[6] != 0 || game.values[5] != 2 {
+		t.Errorf("G's values by argument: %v", game.values)
+	}
+	in.ClearMemo()
+	if game.values != nil {
+		t.Errorf("G's values by argument after the memo is cleared: %v", game.values)
+	}
+}

@@ -59,6 +59,9 @@ type Game struct {
 	grows []string
 
 	dense   []int32 // ids+1 of positions with one small non-negative int argument
+	// values are the normal-play values of those positions by argument, -1 when
+	// not known: a copy of the solver's memo for probing (see noteValue).
+	values []int32
 	packed  map[uint64]int32
 	general map[string]int32
 	ids     []solver.Pos // every interned position, to forget them on redefinition
@@ -111,6 +114,31 @@ const (
 	denseLimit = 1 << 26
 	packBits   = 16
 )
+
+// noteValue keeps a copy of the value v of position p in its game's values
+// when p has one small non-negative integer argument and no canonical form, so
+// that probing reads a part's value with one load, by argument, as a hand-written
+// loop over a table does.
+func (in *Interp) noteValue(p solver.Pos, v int64) {
+	e := in.positions[p]
+	g := e.Game
+	if len(e.Args) != 1 || e.Args[0].K != KInt || g.canon != nil || v > 1<<31-1 {
+		return
+	}
+	n := e.Args[0].N
+	if n < 0 || n >= int64(len(g.dense)) {
+		return // not in the dense table
+	}
+	if n >= int64(len(g.values)) {
+		grown := make([]int32, len(g.dense))
+		copy(grown, g.values)
+		for i := len(g.values); i < len(grown); i++ {
+			grown[i] = -1
+		}
+		g.values = grown
+	}
+	g.values[n] = int32(v)
+}
 
 // internOne is internID for a game of one argument.
 func (in *Interp) internOne(g *Game, arg Value) solver.Pos {

@@ -88,6 +88,7 @@ func New() *Interp {
 	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background(),
 		MaxMemory: DefaultMaxMemory, MemoryHint: "raise it with --max-memory", generation: 1}
 	in.Solver = solver.New(in)
+	in.Solver.OnStore = in.noteValue
 	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
 	in.defineBuiltins()
 	return in
@@ -360,6 +361,7 @@ func (in *Interp) invalidate(changed []string) {
 	for _, e := range in.positions {
 		if dirty[e.Game.Name] {
 			forget = append(forget, e.ID)
+			e.Game.values = nil
 		}
 	}
 	in.Solver.Forget(forget)
@@ -374,6 +376,9 @@ func (in *Interp) invalidate(changed []string) {
 func (in *Interp) ClearMemo() {
 	in.positionBase = len(in.positions)
 	in.Solver.Clear()
+	for _, e := range in.positions {
+		e.Game.values = nil
+	}
 	if in.misere != nil {
 		in.misere.Clear()
 	}

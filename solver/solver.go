@@ -151,6 +151,9 @@ type Solver struct {
 	// expanded with the number of positions solved or being solved, for progress
 	// displays.
 	OnProgress func(positions int)
+	// OnStore, when set, is called with every finite value memoized, so that the
+	// rules can keep a copy laid out for their own fast paths.
+	OnStore func(p Pos, v int64)
 
 	vals   []int64 // value per Pos, or unknown / onStack, infinite values encoded (infBase)
 	solved int     // how many values are memoized
@@ -197,22 +200,6 @@ func (s *Solver) Known(p Pos) (int64, bool) {
 	return 0, false
 }
 
-// Memo is a read-only view of the memoized values, for lookups in a tight loop. It
-// is valid until the solver is next called.
-type Memo struct{ vals []int64 }
-
-// Memo returns a view of the values memoized now.
-func (s *Solver) Memo() Memo { return Memo{s.vals} }
-
-// Known returns p's memoized value, if any and finite.
-func (m Memo) Known(p Pos) (int64, bool) {
-	if uint(p) < uint(len(m.vals)) {
-		v := m.vals[p]
-		return v, v >= 0
-	}
-	return 0, false
-}
-
 // solvedCode reports whether a value table entry is a value rather than a mark.
 func solvedCode(v int64) bool { return v >= 0 || v <= infBase }
 
@@ -251,6 +238,9 @@ func (s *Solver) state(p Pos) int64 {
 
 func (s *Solver) store(p Pos, v int64) {
 	s.vals[p] = v
+	if v >= 0 && s.OnStore != nil {
+		s.OnStore(p, v)
+	}
 	s.solved++
 	if s.solved&(1<<14-1) == 0 && s.OnProgress != nil {
 		s.OnProgress(s.solved)
