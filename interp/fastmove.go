@@ -250,36 +250,45 @@ func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games [
 		in.tick()
 		m := int(min(block, n-base+1))
 		missing := m // the first option, in this block, with a part not solved
+		clear(xs[:m])
 		for j, g := range games {
-			c, st, t := cur[j], step[j], 0
-			values := g.values
-			for ; t < missing; t++ {
-				var v int64
-				if uint64(c) < uint64(len(values)) && values[c] >= 0 {
-					v = int64(values[c])
-				} else if known, ok := in.probeMiss(g, c, ps); ok {
-					v, values = known, g.values
-				} else {
+			c, st := cur[j], step[j]
+			for t := 0; t < missing; {
+				done := xorValues(xs[t:missing], g.values, c, st)
+				t, c = t+done, c+st*int64(done)
+				if t == missing {
+					break
+				}
+				v, ok := in.probeMiss(g, c, ps)
+				if !ok {
 					missing = t
 					break
 				}
-				if j == 0 {
-					xs[t] = v
-				} else {
-					xs[t] ^= v
-				}
-				c += st
+				xs[t] ^= v
+				t, c = t+1, c+st
 			}
 			cur[j] += st * int64(m)
 		}
 		if ps.missing {
 			return false
 		}
-		for _, x := range xs[:m] {
-			ps.mex.Add(x)
-		}
+		ps.mex.AddAll(xs[:m])
 	}
 	return true
+}
+
+// xorValues XORs into each xs[t] the value of argument c + t*st in values,
+// stopping at the first not there: it returns how many it did. This loop is where
+// probing spends its time, so it calls nothing.
+func xorValues(xs []int64, values []int32, c, st int64) int {
+	for t := range xs {
+		if uint64(c) >= uint64(len(values)) || values[c] < 0 {
+			return t
+		}
+		xs[t] ^= int64(values[c])
+		c += st
+	}
+	return len(xs)
 }
 
 // probeMiss is the value of g(n) for probeSingles when g's values do not have it:

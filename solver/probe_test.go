@@ -90,9 +90,11 @@ func TestMexSet(t *testing.T) {
 	}{{nil, 0}, {[]int64{1, 2}, 0}, {[]int64{0, 1, 2, 4}, 3}, {[]int64{-1, 0, 1 << 40, 1}, 2},
 		{[]int64{200, 0}, 1}, {nil, 0}, {[]int64{0}, 1}} {
 		m.Reset()
-		for _, v := range c.add {
+		half := len(c.add) / 2
+		for _, v := range c.add[:half] {
 			m.Add(v)
 		}
+		m.AddAll(c.add[half:])
 		var vals []int64
 		for _, v := range c.add {
 			if v >= 0 {

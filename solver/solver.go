@@ -669,6 +669,19 @@ func (m *MexSet) Add(v int64) {
 	}
 }
 
+// AddAll adds every value of vs.
+func (m *MexSet) AddAll(vs []int64) {
+	stamps, gen := m.stamps, m.gen
+	for _, v := range vs {
+		if uint64(v) < uint64(len(stamps)) {
+			stamps[v] = gen
+		} else {
+			m.grow(v)
+			stamps = m.stamps
+		}
+	}
+}
+
 //go:noinline
 func (m *MexSet) grow(v int64) { // out of line, so that Add inlines
 	if v >= 0 && v < maxMexSetValue && m.stamps != nil {
