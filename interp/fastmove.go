@@ -301,6 +301,7 @@ func (in *Interp) probeMiss(g *Game, n int64, ps *probeSink) (int64, bool) {
 	ps.need, ps.missing = id, true
 	return 0, false
 }
+
 // denseID is the id of g(n) when g keeps n in its dense table (one small
 // non-negative integer argument and no canonical form) and it is interned.
 func (in *Interp) denseID(g *Game, n int64) (solver.Pos, bool) {

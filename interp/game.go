@@ -58,11 +58,11 @@ type Game struct {
 	// where condition, such as -> W(n + 1): nothing stops it growing.
 	grows []string
 
-	dense   []int32 // ids+1 of positions with one small non-negative int argument
+	dense []int32 // ids+1 of positions with one small non-negative int argument
 	// values are the normal-play values of those positions by argument, -1 when
 	// not known: a copy of the solver's memo for probing (see noteValue).
-	values []int32
-	packed  map[uint64]int32
+	values  []int32
+	packed  packedIDs
 	general map[string]int32
 	ids     []solver.Pos // every interned position, to forget them on redefinition
 }
@@ -179,14 +179,11 @@ func (in *Interp) internID(g *Game, args []Value) solver.Pos {
 		return id
 	}
 	if key, ok := packKey(args); ok {
-		if id, ok := g.packed[key]; ok {
+		if id, ok := g.packed.get(key); ok {
 			return solver.Pos(id)
 		}
 		id := in.newPosition(g, args)
-		if g.packed == nil {
-			g.packed = map[uint64]int32{}
-		}
-		g.packed[key] = int32(id)
+		g.packed.put(key, int32(id))
 		return id
 	}
 	if size := positionShape(args).size; size > 1<<16 {

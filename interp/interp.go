@@ -522,7 +522,7 @@ func (in *Interp) MemoryBytes() int {
 	for _, g := range in.globals {
 		if g.V.K == KGame {
 			gm := g.V.R.(*Game)
-			n += cap(gm.dense)*4 + len(gm.packed)*16 + len(gm.general)*32
+			n += cap(gm.dense)*4 + gm.packed.bytes() + len(gm.general)*32
 		}
 	}
 	return n
