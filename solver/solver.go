@@ -253,12 +253,12 @@ func (s *Solver) store(p Pos, v int64) {
 // keeps only how far it had scanned, and expands again when it resumes.
 type frame struct {
 	pos      Pos
-	compBase int // where this frame's components start in arena.Comps
-	optBase  int // where its options start in arena.Ends / Nims
-	next     int // next component (absolute index in arena.Comps) to make sure is solved
+	compBase int32 // where this frame's components start in arena.Comps
+	optBase  int32 // where its options start in arena.Ends / Nims
+	next     int32 // next component (absolute index in arena.Comps) to make sure is solved
 	released bool
-	scanned  int // with released: how many components were already checked
-	probes   int // how many times it was probed (see Prober); -1 once expanded
+	scanned  int32 // with released: how many components were already checked
+	probes   int8  // how many times it was probed (see Prober); -1 once expanded
 }
 
 // arenaBudget bounds the components kept in a walk's arena. A deep walk through
@@ -348,7 +348,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 			f.released, f.next = false, f.compBase+f.scanned
 		}
 		pushed := false
-		for f.next < len(w.arena.Comps) {
+		for int(f.next) < len(w.arena.Comps) {
 			c := w.arena.Comps[f.next]
 			v := s.state(c)
 			if solvedCode(v) {
@@ -377,7 +377,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 			if len(w.arena.Comps) > arenaBudget {
 				// f is the top frame, so its options are the end of the arena.
 				f.released, f.scanned = true, f.next-f.compBase
-				w.arena.truncate(f.compBase, f.optBase)
+				w.arena.truncate(int(f.compBase), int(f.optBase))
 			}
 			if err := s.push(w, c); err != nil {
 				s.unwind(w)
@@ -389,9 +389,9 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 		if pushed {
 			continue
 		}
-		v := s.mexOf(&w.arena, f.optBase, f.compBase)
+		v := s.mexOf(&w.arena, int(f.optBase), int(f.compBase))
 		pos := f.pos
-		w.arena.truncate(f.compBase, f.optBase)
+		w.arena.truncate(int(f.compBase), int(f.optBase))
 		w.stack = w.stack[:len(w.stack)-1]
 		s.store(pos, v)
 	}
@@ -436,13 +436,13 @@ func (s *Solver) push(w *walk, p Pos) error {
 	}
 	s.vals[p] = onStack
 	// Options are appended straight to the arena: Options.Add records absolute ends.
-	f := frame{pos: p, compBase: len(w.arena.Comps), optBase: len(w.arena.Ends)}
+	f := frame{pos: p, compBase: int32(len(w.arena.Comps)), optBase: int32(len(w.arena.Ends))}
 	f.next = f.compBase
 	if s.prober != nil {
 		f.released = true // expanded, if at all, when it is on top and probing fails
 	} else if err := s.rules.Expand(p, &w.arena); err != nil {
 		s.vals[p] = unknown
-		w.arena.truncate(f.compBase, f.optBase)
+		w.arena.truncate(int(f.compBase), int(f.optBase))
 		return err
 	}
 	w.stack = append(w.stack, f)
@@ -450,7 +450,7 @@ func (s *Solver) push(w *walk, p Pos) error {
 		if err := s.runaway(w.stack[0].pos, p); err != nil {
 			w.stack = w.stack[:len(w.stack)-1]
 			s.vals[p] = unknown
-			w.arena.truncate(f.compBase, f.optBase)
+			w.arena.truncate(int(f.compBase), int(f.optBase))
 			return err
 		}
 	}
