@@ -192,3 +192,61 @@ print [sg(G(n)) for n in 0..6]
 		t.Errorf("G's values by argument after the memo is cleared: %v", game.values)
 	}
 }
+
+// A canonical form recognized as a sort of the parameters gives the arguments the
+// form as written gives, for integers of every order and sign; other arguments, and
+// a form whose names were redefined, run as written.
+func TestSortCanonMatchesTheForm(t *testing.T) {
+	src := `
+game T(a, b, c) { canonical tuple(sorted([c, a, b])) move where false -> T(a, b, c) }
+game P(a, b) { canonical (min(b, a), max(b, a)) move where false -> P(a, b) }
+game Q(a, b) { canonical (min(a, b), max(b, a)) move where false -> Q(a, b) }
+game U(a, b) { canonical tuple(sorted([a, a])) move where false -> U(a, b) }
+game V(a) { canonical tuple(sorted([a])) move where false -> V(a) }
+`
+	in := New()
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]*Game{}
+	for _, name := range []string{"T", "P", "Q", "U", "V"} {
+		g, _ := in.Lookup(name)
+		games[name] = g.V.R.(*Game)
+	}
+	if games["T"].canonSort == nil || games["P"].canonSort == nil {
+		t.Fatal("tuple(sorted([c, a, b])) and (min(b, a), max(b, a)) are not recognized")
+	}
+	for _, name := range []string{"Q", "U", "V"} {
+		if games[name].canonSort != nil {
+			t.Errorf("%s's canonical form is taken for a sort of its parameters", name)
+		}
+	}
+	ints := []int64{-3, 0, 2, 2, 7, -9223372036854775808, 9223372036854775807}
+	check := func(g *Game, args []Value) {
+		t.Helper()
+		got := slices.Clone(in.canonical(g, args))
+		sort := g.canonSort
+		g.canonSort = nil
+		want := in.canonical(g, args)
+		g.canonSort = sort
+		if !slices.EqualFunc(got, want, func(a, b Value) bool { return a.Repr() == b.Repr() }) {
+			t.Errorf("%s%v: sorted %v, the form gives %v", g.Name, args, got, want)
+		}
+	}
+	for _, x := range ints {
+		for _, y := range ints {
+			check(games["P"], []Value{Int(x), Int(y)})
+			for _, z := range ints[:4] {
+				check(games["T"], []Value{Int(x), Int(y), Int(z)})
+			}
+		}
+	}
+	check(games["T"], []Value{Int(1), Str("a"), Int(0)})
+	if err := in.Run(context.Background(), "t.game", "fn sorted(xs) = xs"); err != nil {
+		t.Fatal(err)
+	}
+	check(games["T"], []Value{Int(3), Int(1), Int(2)})
+	if got := in.canonical(games["T"], []Value{Int(3), Int(1), Int(2)}); got[0].N != 2 || got[1].N != 3 {
+		t.Errorf("with sorted redefined, T's form gives %v, want [c, a, b] = [2 3 1]", got)
+	}
+}

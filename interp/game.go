@@ -43,12 +43,13 @@ type Game struct {
 	MisereHeap func(args []Value) (q HeapQuotient, n int64, ok bool)
 
 	serial    int
-	nimber    bool   // the built-in game of nimbers *k
-	scoring   bool   // some move clause has score or again
-	canon     evalFn // the canonical form of the arguments, if declared
-	canonBusy bool   // while canon runs, to refuse a canonical form that needs itself
-	replaced  bool   // a later declaration of the same name replaced this game
-	src       string // the source text of the declaration's file, for messages
+	nimber    bool       // the built-in game of nimbers *k
+	scoring   bool       // some move clause has score or again
+	canon     evalFn     // the canonical form of the arguments, if declared
+	canonSort *sortCanon // the same as a sort of integers, when it is one
+	canonBusy bool       // while canon runs, to refuse a canonical form that needs itself
+	replaced  bool       // a later declaration of the same name replaced this game
+	src       string     // the source text of the declaration's file, for messages
 	frameSize int
 	moves     []*compiledMove
 	// guards[i], when not empty, is a where condition that would keep parameter i
@@ -296,6 +297,12 @@ func (g *Game) fail(format string, args ...any) {
 func (in *Interp) canonical(g *Game, args []Value) []Value {
 	if g.canonBusy {
 		g.fail("the canonical form of %s builds a position of %s, which needs the canonical form again: a canonical form must only rearrange the arguments", g.Name, g.Name)
+	}
+	if g.canonSort != nil {
+		if sorted, ok := g.canonSort.apply(args, in.canonBuf); ok {
+			in.canonBuf = sorted
+			return sorted
+		}
 	}
 	g.canonBusy = true
 	defer func() { g.canonBusy = false }()

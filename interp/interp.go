@@ -52,6 +52,7 @@ type Interp struct {
 	nimberGame   *Game
 	serial       int
 	keyBuf       []byte
+	canonBuf     []Value           // the arguments a sorting canonical form gives
 	bigValues    map[string]uint32 // ids of big position arguments, by their key
 	frames       framePool
 	entrySlab    []PosEntry // storage for new positions, allocated in blocks
@@ -263,6 +264,7 @@ func (c *compiler) define(prog *lang.Program) {
 			g := p.cell.V.R.(*Game)
 			if d.Canon != nil {
 				g.canon = c.expr(d.Canon)
+				g.canonSort = in.sortCanonOf(d.Canon, len(g.Params))
 			}
 			g.guards = make([]string, len(g.Params))
 			for _, m := range d.Moves {
