@@ -65,7 +65,6 @@ type Game struct {
 	values  []int32
 	packed  packedIDs
 	general map[string]int32
-	ids     []solver.Pos // every interned position, to forget them on redefinition
 }
 
 // compiledMove is one move clause ready to run.
@@ -107,8 +106,7 @@ type sumBuilder struct {
 // the caller afterwards.
 func (in *Interp) position(g *Game, args []Value) Value {
 	id := in.internID(g, args)
-	e := in.positions[id]
-	return Value{K: KPos, N: int64(id), R: e}
+	return Value{K: KPos, N: int64(id), R: in.entry(id)}
 }
 
 const (
@@ -121,12 +119,14 @@ const (
 // that probing reads a part's value with one load, by argument, as a hand-written
 // loop over a table does.
 func (in *Interp) noteValue(p solver.Pos, v int64) {
-	e := in.positions[p]
-	g := e.Game
-	if len(e.Args) != 1 || e.Args[0].K != KInt || g.canon != nil || v > 1<<31-1 {
+	g := in.pos.games[p]
+	if len(g.Params) != 1 || g.canon != nil || v > 1<<31-1 {
 		return
 	}
-	n := e.Args[0].N
+	if _, ok := in.pos.kept(p); ok {
+		return // not an integer
+	}
+	n := int64(in.pos.keys[p])
 	if n < 0 || n >= int64(len(g.dense)) {
 		return // not in the dense table
 	}
@@ -319,10 +319,10 @@ func (in *Interp) canonical(g *Game, args []Value) []Value {
 }
 
 func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
-	if len(in.positions) >= 1<<31-1 {
+	if in.pos.len() >= 1<<31-1 {
 		panic(&lang.Error{Msg: "too many positions (more than 2^31)"})
 	}
-	id := solver.Pos(len(in.positions))
+	id := solver.Pos(in.pos.len())
 	// Every interned position counts, solved or not: a position with many
 	// options interns them all before any is solved.
 	if lim := in.Solver.Limits.MaxPositions; lim > 0 && int(id)-in.positionBase >= lim {
@@ -330,6 +330,10 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 	}
 	if id&4095 == 0 {
 		in.checkMemory(0)
+	}
+	if key, ok := compactKey(g, args); ok {
+		in.pos.add(g, key, nil)
+		return id
 	}
 	if len(in.entrySlab) == 0 {
 		in.entrySlab = make([]PosEntry, 1024)
@@ -347,15 +351,14 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 		e.Args[i] = canonicalSums(a)
 	}
 	e.shape = positionShape(e.Args)
-	in.positions = append(in.positions, e)
-	g.ids = append(g.ids, id)
+	in.pos.add(g, 0, e)
 	return id
 }
 
 // Expand implements solver.Rules: it runs the position's move clauses. A scoring
 // game has no normal-play value, so expanding one for the solver is an error.
 func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
-	if g := in.positions[p].Game; g.scoring {
+	if g := in.pos.games[p]; g.scoring {
 		return &lang.Error{Pos: g.Pos, Src: g.src, Msg: notNormalPlay(g, in.describe(p))}
 	}
 	return in.expand(p, opts, nil)
@@ -364,14 +367,14 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 // expand appends the options of p to opts and, when gains is not nil, what each
 // earns (for a scoring game; other games' moves earn nothing).
 func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err error) {
-	e := in.positions[p]
-	g := e.Game
+	g := in.pos.games[p]
 	optEnd := len(opts.Ends) + maxMoves
 	if g.nimber {
-		if e.Args[0].N > int64(optEnd-len(opts.Ends)) {
+		n := in.nimberOf(p)
+		if n > int64(optEnd-len(opts.Ends)) {
 			return in.optionLimitError(p)
 		}
-		for k := int64(0); k < e.Args[0].N; k++ {
+		for k := int64(0); k < n; k++ {
 			opts.Add(k)
 		}
 		return nil
@@ -381,11 +384,11 @@ func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err
 	if g.replaced {
 		// Its moves name the game, which now means the new one: mixing the two
 		// would answer neither.
-		g.fail("%s is a position of %s as it was before it was redefined; make the position again to use the new rules", e, g.Name)
+		g.fail("%s is a position of %s as it was before it was redefined; make the position again to use the new rules", in.entry(p), g.Name)
 	}
 	fr := in.frames.get(g.frameSize)
 	defer in.frames.put(fr)
-	copy(fr.slots, e.Args)
+	in.pos.args(p, fr.slots[:0])
 	fr.opts, fr.expanding, fr.optEnd, fr.gains = opts, p, optEnd, gains
 	for _, m := range g.moves {
 		if m.fast == nil || !m.fast.run(in, fr) {
@@ -399,8 +402,7 @@ func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err
 // nests (see fastMove) is valued straight from the memo, each option's value going
 // into mex without the option being written out.
 func (in *Interp) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResult, need solver.Pos, err error) {
-	e := in.positions[p]
-	g := e.Game
+	g := in.pos.games[p]
 	if g.nimber || g.replaced || maxMoves > 1<<20 {
 		return solver.ProbeExpand, 0, nil
 	}
@@ -413,7 +415,7 @@ func (in *Interp) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResul
 	defer in.recoverTo(&err)
 	fr := in.frames.get(g.frameSize)
 	defer in.frames.put(fr)
-	copy(fr.slots, e.Args)
+	in.pos.args(p, fr.slots[:0])
 	fr.expanding = p
 	ps := probeSink{mex: mex}
 	for _, m := range g.moves {
@@ -447,14 +449,20 @@ func (in *Interp) optionLimitError(p solver.Pos) *solver.LimitError {
 
 // Shortcut implements solver.Rules: nimbers and games with a native fast path.
 func (in *Interp) Shortcut(p solver.Pos) (int64, bool) {
-	e := in.positions[p]
-	if e.Game.nimber {
-		return e.Args[0].N, true
+	g := in.pos.games[p]
+	if g.nimber {
+		return in.nimberOf(p), true
 	}
-	if e.Game.Native != nil {
-		return e.Game.Native(in.ctx, e.Args)
+	if g.Native != nil {
+		return g.Native(in.ctx, in.pos.args(p, nil))
 	}
 	return 0, false
+}
+
+// nimberOf is k for the nimber *k at p.
+func (in *Interp) nimberOf(p solver.Pos) int64 {
+	var buf [1]Value
+	return in.pos.args(p, buf[:0])[0].N
 }
 
 // Describe implements solver.Rules.
@@ -462,8 +470,7 @@ func (in *Interp) Describe(p solver.Pos) string { return in.describe(p) }
 
 // describe names position p in a message, cut to about a line.
 func (in *Interp) describe(p solver.Pos) string {
-	e := in.positions[p]
-	return Value{K: KPos, N: int64(p), R: e}.Brief()
+	return Value{K: KPos, N: int64(p), R: in.entry(p)}.Brief()
 }
 
 // Binding is a generator variable and its value in one move.

@@ -43,8 +43,8 @@ type Interp struct {
 	// MemoryHint says how to raise MaxMemory, at the end of a *MemoryError.
 	MemoryHint string
 
-	globals   map[string]*Global
-	positions []*PosEntry
+	globals map[string]*Global
+	pos     positionTable // every interned position, by id
 	// positionBase is how many positions were interned before this run (or
 	// the last ClearMemo): Solver.Limits.MaxPositions bounds those interned
 	// since, as it bounds those memoized.
@@ -184,8 +184,8 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 // begin starts a run (a program, an expression or a call) under ctx.
 func (in *Interp) begin(ctx context.Context) {
 	in.ctx, in.depth, in.queries = ctx, 0, 0
-	in.positionBase = len(in.positions) // the position limit counts this run's
-	in.argStack = in.argStack[:0]       // what an error left
+	in.positionBase = in.pos.len() // the position limit counts this run's
+	in.argStack = in.argStack[:0]  // what an error left
 }
 
 // tick is called in every loop iteration: it notices cancellation.
@@ -360,10 +360,10 @@ func (in *Interp) invalidate(changed []string) {
 	// Positions of every game are forgotten if the game is dirty; old game objects
 	// that were replaced keep their ids but nothing reaches them any more.
 	var forget []solver.Pos
-	for _, e := range in.positions {
-		if dirty[e.Game.Name] {
-			forget = append(forget, e.ID)
-			e.Game.values = nil
+	for id, g := range in.pos.games {
+		if dirty[g.Name] {
+			forget = append(forget, solver.Pos(id))
+			g.values = nil
 		}
 	}
 	in.Solver.Forget(forget)
@@ -376,10 +376,10 @@ func (in *Interp) invalidate(changed []string) {
 // ClearMemo drops every memoized value, normal and misère. Interned positions
 // stay, but Limits.MaxPositions counts them again from here.
 func (in *Interp) ClearMemo() {
-	in.positionBase = len(in.positions)
+	in.positionBase = in.pos.len()
 	in.Solver.Clear()
-	for _, e := range in.positions {
-		e.Game.values = nil
+	for _, g := range in.pos.games {
+		g.values = nil
 	}
 	if in.misere != nil {
 		in.misere.Clear()
@@ -513,18 +513,14 @@ func (c *compiler) explainParts(e lang.Expr, gens []*lang.Gen) []explainPart {
 
 // MemoryBytes estimates the memory held by interned positions and memo tables.
 func (in *Interp) MemoryBytes() int {
-	const entry = 8 + 24 + 4 + 8 // game pointer, args slice, id, table pointer
-	n := in.Solver.Stats().Bytes
+	n := in.Solver.Stats().Bytes + in.pos.bytes()
 	if in.scores != nil {
 		n += in.scores.bytes()
-	}
-	for _, e := range in.positions {
-		n += entry + len(e.Args)*32
 	}
 	for _, g := range in.globals {
 		if g.V.K == KGame {
 			gm := g.V.R.(*Game)
-			n += cap(gm.dense)*4 + gm.packed.bytes() + len(gm.general)*32
+			n += cap(gm.dense)*4 + cap(gm.values)*4 + gm.packed.bytes() + len(gm.general)*32
 		}
 	}
 	return n

@@ -19,7 +19,7 @@ const runawayFloor = -1000
 // Runaway implements solver.RunawayRules: p, reached from root, runs away when an
 // integer argument that was not negative in root has fallen far below 0.
 func (in *Interp) Runaway(root, p solver.Pos) error {
-	r, e := in.positions[root], in.positions[p]
+	r, e := in.entry(root), in.entry(p)
 	if r.Game != e.Game || e.Game.nimber {
 		return nil
 	}

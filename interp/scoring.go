@@ -105,8 +105,7 @@ func (in *Interp) clearScores() {
 // state interns the sum of comps (in any order; *0 parts are dropped).
 func (r *scoreRules) state(comps []solver.Pos) search.State {
 	comps = slices.DeleteFunc(comps, func(p solver.Pos) bool {
-		e := r.in.positions[p]
-		return e.Game.nimber && e.Args[0].N == 0
+		return r.in.pos.games[p].nimber && r.in.nimberOf(p) == 0
 	})
 	if len(comps) == 1 {
 		p := comps[0]
@@ -164,7 +163,7 @@ func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, e
 		b.opts.Reset()
 		b.gains = b.gains[:0]
 		gains := &b.gains
-		if !r.in.positions[c].Game.scoring {
+		if !r.in.pos.games[c].scoring {
 			gains = nil // its moves earn nothing
 		}
 		if err := r.in.expand(c, &b.opts, gains); err != nil {
@@ -191,7 +190,7 @@ func (r *scoreRules) Describe(st search.State) string {
 	comps := r.states[st]
 	parts := make([]Value, len(comps))
 	for i, c := range comps {
-		parts[i] = Value{K: KPos, N: int64(c), R: r.in.positions[c]}
+		parts[i] = Value{K: KPos, N: int64(c), R: r.in.entry(c)}
 	}
 	switch len(parts) {
 	case 0:
