@@ -113,3 +113,27 @@ func TestMexSet(t *testing.T) {
 		t.Errorf("mex of 0..129 = %d, want 130", got)
 	}
 }
+
+// A walk deeper than several chunks of its stack: a chain solved from the top, and
+// a ring of the same length, whose loop closes at the bottom of the stack.
+func TestDeepWalks(t *testing.T) {
+	const n = 5*frameChunk + 7
+	ctx := context.Background()
+	chain := heapRules{moves: func(p int, o *Options) {
+		if p > 0 {
+			o.Add(0, Pos(p-1))
+		}
+	}}
+	s := New(chain)
+	if v, err := s.Value(ctx, n); err != nil || v != n%2 {
+		t.Fatalf("Chain(%d) = %d, %v; want %d", n, v, err, n%2)
+	}
+	if v, ok := s.Known(n - 1); !ok || v != (n-1)%2 {
+		t.Fatalf("Chain(%d) = %d, %v; want %d", n-1, v, ok, (n-1)%2)
+	}
+	ring := heapRules{moves: func(p int, o *Options) { o.Add(0, Pos((p+1)%n)) }}
+	s = New(ring)
+	if g, err := s.Grundy(ctx, 0); err != nil || !g.Inf {
+		t.Fatalf("a ring of %d positions: %v, %v; want ∞", n, g, err)
+	}
+}

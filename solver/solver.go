@@ -261,6 +261,42 @@ type frame struct {
 	probes   int8  // how many times it was probed (see Prober); -1 once expanded
 }
 
+// frameStack is a walk's stack, in chunks: a deep walk (a chain of 10^7 positions)
+// grows it without copying it or leaving old copies to collect. The first chunk
+// starts small and grows to the chunk size.
+type frameStack struct {
+	chunks [][]frame // each of frameChunk frames
+	n      int
+}
+
+const frameChunk = 1 << 14
+
+func (st *frameStack) len() int        { return st.n }
+func (st *frameStack) at(i int) *frame { return &st.chunks[i/frameChunk][i%frameChunk] }
+func (st *frameStack) top() *frame     { return st.at(st.n - 1) }
+func (st *frameStack) pop()            { st.n-- }
+
+func (st *frameStack) push(f frame) {
+	switch {
+	case len(st.chunks) == 0:
+		st.chunks = append(st.chunks, make([]frame, 16))
+	case st.n < frameChunk && st.n == len(st.chunks[0]):
+		// The first chunk grows as a slice does: most walks are shallow.
+		st.chunks[0] = append(st.chunks[0], make([]frame, min(st.n, frameChunk-st.n))...)
+	case st.n == len(st.chunks)*frameChunk:
+		st.chunks = append(st.chunks, make([]frame, frameChunk))
+	}
+	*st.at(st.n) = f
+	st.n++
+}
+
+// reset empties the stack, keeping its first chunk.
+func (st *frameStack) reset() {
+	clear(st.chunks[min(1, len(st.chunks)):])
+	st.chunks = st.chunks[:min(1, len(st.chunks))]
+	st.n = 0
+}
+
 // arenaBudget bounds the components kept in a walk's arena. A deep walk through
 // wide positions (sg(Kayles(100000)) asked first) would otherwise hold the options
 // of every open level, quadratic in the depth; past the budget, a frame that must
@@ -269,7 +305,7 @@ var arenaBudget = 1 << 22
 
 // walk is the state of one Value call. Nested calls (from Expand) get their own.
 type walk struct {
-	stack []frame
+	stack frameStack
 	arena Options
 	probe MexSet // a Probe may call back into the solver, which then uses another walk
 }
@@ -317,14 +353,14 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 	if err := s.push(w, p); err != nil {
 		return 0, err
 	}
-	for len(w.stack) > 0 {
+	for w.stack.len() > 0 {
 		if s.tick++; s.tick&1023 == 0 {
 			if err := ctx.Err(); err != nil {
 				s.unwind(w)
 				return 0, err
 			}
 		}
-		f := &w.stack[len(w.stack)-1]
+		f := w.stack.top()
 		if f.released && s.prober != nil && f.probes >= 0 && f.probes < maxProbes {
 			need, err := s.probeTop(w)
 			if err != nil {
@@ -392,7 +428,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 		v := s.mexOf(&w.arena, int(f.optBase), int(f.compBase))
 		pos := f.pos
 		w.arena.truncate(int(f.compBase), int(f.optBase))
-		w.stack = w.stack[:len(w.stack)-1]
+		w.stack.pop()
 		s.store(pos, v)
 	}
 	return s.vals[p], nil
@@ -402,7 +438,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 // it is stored and popped; when it needs a component that can be solved first, that
 // component is returned; otherwise (-1) the frame is left to be expanded.
 func (s *Solver) probeTop(w *walk) (Pos, error) {
-	f := &w.stack[len(w.stack)-1]
+	f := w.stack.top()
 	f.probes++
 	w.probe.Reset()
 	res, need, err := s.prober.Probe(f.pos, &w.probe)
@@ -411,7 +447,7 @@ func (s *Solver) probeTop(w *walk) (Pos, error) {
 	}
 	switch res {
 	case ProbeSolved:
-		w.stack = w.stack[:len(w.stack)-1]
+		w.stack.pop()
 		s.store(f.pos, w.probe.Mex())
 		return -1, nil
 	case ProbeNeeds:
@@ -431,7 +467,7 @@ func (s *Solver) probeTop(w *walk) (Pos, error) {
 // push puts p on the walk's stack: expanded, or, when the rules can probe, to be
 // probed first.
 func (s *Solver) push(w *walk, p Pos) error {
-	if s.Limits.MaxPositions > 0 && s.solved+len(w.stack) >= s.Limits.MaxPositions {
+	if s.Limits.MaxPositions > 0 && s.solved+w.stack.len() >= s.Limits.MaxPositions {
 		return &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
 	}
 	s.vals[p] = onStack
@@ -445,17 +481,17 @@ func (s *Solver) push(w *walk, p Pos) error {
 		w.arena.truncate(int(f.compBase), int(f.optBase))
 		return err
 	}
-	w.stack = append(w.stack, f)
-	if len(w.stack)%runawayDepth == 0 {
-		if err := s.runaway(w.stack[0].pos, p); err != nil {
-			w.stack = w.stack[:len(w.stack)-1]
+	w.stack.push(f)
+	if w.stack.len()%runawayDepth == 0 {
+		if err := s.runaway(w.stack.at(0).pos, p); err != nil {
+			w.stack.pop()
 			s.vals[p] = unknown
 			w.arena.truncate(int(f.compBase), int(f.optBase))
 			return err
 		}
 	}
 	if s.pushes++; s.pushes&(1<<14-1) == 0 && s.OnProgress != nil {
-		s.OnProgress(s.solved + len(w.stack))
+		s.OnProgress(s.solved + w.stack.len())
 	}
 	return nil
 }
@@ -524,19 +560,19 @@ func (s *Solver) sumCode(comps []Pos, nim int64) int64 {
 
 // cycle builds the error for a move from the top of the stack back to c.
 func (s *Solver) cycle(w *walk, c Pos) error {
-	i := len(w.stack) - 1
-	for i > 0 && w.stack[i].pos != c {
+	i := w.stack.len() - 1
+	for i > 0 && w.stack.at(i).pos != c {
 		i--
 	}
 	var names []string
-	query := w.stack[i].pos != c
+	query := w.stack.at(i).pos != c
 	if query {
 		// c is on the stack of an outer Value call: show what this walk knows.
 		names = append(names, s.rules.Describe(c))
 		i = 0
 	}
-	for _, f := range w.stack[i:] {
-		names = append(names, s.rules.Describe(f.pos))
+	for ; i < w.stack.len(); i++ {
+		names = append(names, s.rules.Describe(w.stack.at(i).pos))
 	}
 	names = append(names, s.rules.Describe(c))
 	return &CycleError{Cycle: names, Query: query}
@@ -544,8 +580,8 @@ func (s *Solver) cycle(w *walk, c Pos) error {
 
 // holds reports whether p is on w's stack.
 func (w *walk) holds(p Pos) bool {
-	for i := range w.stack {
-		if w.stack[i].pos == p {
+	for i := range w.stack.len() {
+		if w.stack.at(i).pos == p {
 			return true
 		}
 	}
@@ -554,10 +590,10 @@ func (w *walk) holds(p Pos) bool {
 
 // unwind clears the on-stack marks of an abandoned walk.
 func (s *Solver) unwind(w *walk) {
-	for _, f := range w.stack {
-		s.vals[f.pos] = unknown
+	for i := range w.stack.len() {
+		s.vals[w.stack.at(i).pos] = unknown
 	}
-	w.stack = w.stack[:0]
+	w.stack.reset()
 }
 
 func (s *Solver) getWalk() *walk {
@@ -570,7 +606,7 @@ func (s *Solver) getWalk() *walk {
 }
 
 func (s *Solver) putWalk(w *walk) {
-	w.stack = w.stack[:0]
+	w.stack.reset()
 	w.arena.Reset()
 	if cap(w.arena.Comps) > arenaBudget {
 		w.arena = Options{} // give a huge walk's memory back
