@@ -47,11 +47,13 @@ type Game struct {
 	scoring   bool       // some move clause has score or again
 	canon     evalFn     // the canonical form of the arguments, if declared
 	canonSort *sortCanon // the same as a sort of integers, when it is one
-	canonBusy bool       // while canon runs, to refuse a canonical form that needs itself
-	replaced  bool       // a later declaration of the same name replaced this game
-	src       string     // the source text of the declaration's file, for messages
-	frameSize int
-	moves     []*compiledMove
+	// tableIndex is 1 + the game's index in the position table, once it has one.
+	tableIndex int
+	canonBusy  bool   // while canon runs, to refuse a canonical form that needs itself
+	replaced   bool   // a later declaration of the same name replaced this game
+	src        string // the source text of the declaration's file, for messages
+	frameSize  int
+	moves      []*compiledMove
 	// guards[i], when not empty, is a where condition that would keep parameter i
 	// from falling below 0, guessed from a move such as -> T(n - s): "where s <= n".
 	guards []string
@@ -119,14 +121,11 @@ const (
 // that probing reads a part's value with one load, by argument, as a hand-written
 // loop over a table does.
 func (in *Interp) noteValue(p solver.Pos, v int64) {
-	g := in.pos.games[p]
-	if len(g.Params) != 1 || g.canon != nil || v > 1<<31-1 {
+	g := in.pos.game(p)
+	n, ok := in.pos.intArg(p)
+	if !ok || g.canon != nil || v > 1<<31-1 {
 		return
 	}
-	if _, ok := in.pos.kept(p); ok {
-		return // not an integer
-	}
-	n := int64(in.pos.keys[p])
 	if n < 0 || n >= int64(len(g.dense)) {
 		return // not in the dense table
 	}
@@ -358,7 +357,7 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 // Expand implements solver.Rules: it runs the position's move clauses. A scoring
 // game has no normal-play value, so expanding one for the solver is an error.
 func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
-	if g := in.pos.games[p]; g.scoring {
+	if g := in.pos.game(p); g.scoring {
 		return &lang.Error{Pos: g.Pos, Src: g.src, Msg: notNormalPlay(g, in.describe(p))}
 	}
 	return in.expand(p, opts, nil)
@@ -367,7 +366,7 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 // expand appends the options of p to opts and, when gains is not nil, what each
 // earns (for a scoring game; other games' moves earn nothing).
 func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err error) {
-	g := in.pos.games[p]
+	g := in.pos.game(p)
 	optEnd := len(opts.Ends) + maxMoves
 	if g.nimber {
 		n := in.nimberOf(p)
@@ -402,7 +401,7 @@ func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err
 // nests (see fastMove) is valued straight from the memo, each option's value going
 // into mex without the option being written out.
 func (in *Interp) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResult, need solver.Pos, err error) {
-	g := in.pos.games[p]
+	g := in.pos.game(p)
 	if g.nimber || g.replaced || maxMoves > 1<<20 {
 		return solver.ProbeExpand, 0, nil
 	}
@@ -449,7 +448,7 @@ func (in *Interp) optionLimitError(p solver.Pos) *solver.LimitError {
 
 // Shortcut implements solver.Rules: nimbers and games with a native fast path.
 func (in *Interp) Shortcut(p solver.Pos) (int64, bool) {
-	g := in.pos.games[p]
+	g := in.pos.game(p)
 	if g.nimber {
 		return in.nimberOf(p), true
 	}

@@ -360,8 +360,8 @@ func (in *Interp) invalidate(changed []string) {
 	// Positions of every game are forgotten if the game is dirty; old game objects
 	// that were replaced keep their ids but nothing reaches them any more.
 	var forget []solver.Pos
-	for id, g := range in.pos.games {
-		if dirty[g.Name] {
+	for id := range in.pos.len() {
+		if g := in.pos.game(solver.Pos(id)); dirty[g.Name] {
 			forget = append(forget, solver.Pos(id))
 			g.values = nil
 		}

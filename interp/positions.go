@@ -4,17 +4,38 @@ import "github.com/grundy-lang/grundy/solver"
 
 // positionTable holds every interned position by id. A position whose arguments
 // are integers that pack into one word (one integer, or two to four of 16 bits;
-// see packKey) is compact: its game and its packed arguments, 16 bytes, and its
-// PosEntry is made when it is asked for. Any other position keeps its PosEntry.
+// see packKey) is compact: the index of its game (4 bytes) and its packed
+// arguments (8 bytes), and its PosEntry is made when it is asked for. Any other
+// position keeps its PosEntry. The columns grow in chunks, so that a table of
+// 10^7 positions is never copied.
 type positionTable struct {
-	games   []*Game  // by id
-	keys    []uint64 // by id: the packed arguments, or the index in entries
-	entry   []uint64 // bit per id: the position keeps a PosEntry in entries
+	chunks  []*positionChunk
+	n       int
+	games   []*Game // by game index
 	entries []*PosEntry
 }
 
+const positionChunkBits = 16
+
+// positionChunk holds the columns of 1<<positionChunkBits positions.
+type positionChunk struct {
+	game  [1 << positionChunkBits]int32  // index in games
+	key   [1 << positionChunkBits]uint64 // the packed arguments, or the index in entries
+	entry [1 << positionChunkBits / 64]uint64
+}
+
 // len is the number of positions.
-func (t *positionTable) len() int { return len(t.games) }
+func (t *positionTable) len() int { return t.n }
+
+func (t *positionTable) chunk(p solver.Pos) (*positionChunk, int) {
+	return t.chunks[p>>positionChunkBits], int(p & (1<<positionChunkBits - 1))
+}
+
+// game is p's game.
+func (t *positionTable) game(p solver.Pos) *Game {
+	c, i := t.chunk(p)
+	return t.games[c.game[i]]
+}
 
 // compactKey packs args when the position can be kept compact.
 func compactKey(g *Game, args []Value) (uint64, bool) {
@@ -30,25 +51,39 @@ func compactKey(g *Game, args []Value) (uint64, bool) {
 // add records a new position of g with id len(); e is its PosEntry, or nil to
 // keep it compact under key.
 func (t *positionTable) add(g *Game, key uint64, e *PosEntry) {
-	id := len(t.games)
-	if id%64 == 0 {
-		t.entry = append(t.entry, 0)
+	if t.n>>positionChunkBits == len(t.chunks) {
+		t.chunks = append(t.chunks, new(positionChunk))
 	}
+	if g.tableIndex == 0 || g.tableIndex > len(t.games) || t.games[g.tableIndex-1] != g {
+		t.games = append(t.games, g)
+		g.tableIndex = len(t.games) // 1-based: 0 is none yet
+	}
+	c, i := t.chunk(solver.Pos(t.n))
 	if e != nil {
 		key = uint64(len(t.entries))
 		t.entries = append(t.entries, e)
-		t.entry[id/64] |= 1 << (id % 64)
+		c.entry[i/64] |= 1 << (i % 64)
 	}
-	t.games = append(t.games, g)
-	t.keys = append(t.keys, key)
+	c.game[i], c.key[i] = int32(g.tableIndex-1), key
+	t.n++
 }
 
 // kept returns p's PosEntry when it keeps one.
 func (t *positionTable) kept(p solver.Pos) (*PosEntry, bool) {
-	if t.entry[p/64]&(1<<(p%64)) != 0 {
-		return t.entries[t.keys[p]], true
+	c, i := t.chunk(p)
+	if c.entry[i/64]&(1<<(i%64)) != 0 {
+		return t.entries[c.key[i]], true
 	}
 	return nil, false
+}
+
+// intArg is the argument of p when it is one integer.
+func (t *positionTable) intArg(p solver.Pos) (int64, bool) {
+	c, i := t.chunk(p)
+	if c.entry[i/64]&(1<<(i%64)) != 0 || len(t.games[c.game[i]].Params) != 1 {
+		return 0, false
+	}
+	return int64(c.key[i]), true
 }
 
 // args appends p's arguments to buf.
@@ -56,7 +91,8 @@ func (t *positionTable) args(p solver.Pos, buf []Value) []Value {
 	if e, ok := t.kept(p); ok {
 		return append(buf, e.Args...)
 	}
-	key, n := t.keys[p], len(t.games[p].Params)
+	c, i := t.chunk(p)
+	key, n := c.key[i], len(t.games[c.game[i]].Params)
 	if n == 1 {
 		return append(buf, Int(int64(key)))
 	}
@@ -72,12 +108,12 @@ func (in *Interp) entry(p solver.Pos) *PosEntry {
 		return e
 	}
 	args := in.pos.args(p, nil)
-	return &PosEntry{Game: in.pos.games[p], Args: args, ID: p, shape: positionShape(args)}
+	return &PosEntry{Game: in.pos.game(p), Args: args, ID: p, shape: positionShape(args)}
 }
 
 // bytes is the memory the table holds.
 func (t *positionTable) bytes() int {
-	n := cap(t.games)*8 + cap(t.keys)*8 + cap(t.entry)*8 + cap(t.entries)*8
+	n := len(t.chunks)*(12<<positionChunkBits+1<<positionChunkBits/8) + cap(t.entries)*8
 	for _, e := range t.entries {
 		n += 8 + 24 + 4 + 16 + len(e.Args)*int(valueBytes) // game, args, id, shape
 	}

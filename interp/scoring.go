@@ -105,7 +105,7 @@ func (in *Interp) clearScores() {
 // state interns the sum of comps (in any order; *0 parts are dropped).
 func (r *scoreRules) state(comps []solver.Pos) search.State {
 	comps = slices.DeleteFunc(comps, func(p solver.Pos) bool {
-		return r.in.pos.games[p].nimber && r.in.nimberOf(p) == 0
+		return r.in.pos.game(p).nimber && r.in.nimberOf(p) == 0
 	})
 	if len(comps) == 1 {
 		p := comps[0]
@@ -163,7 +163,7 @@ func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, e
 		b.opts.Reset()
 		b.gains = b.gains[:0]
 		gains := &b.gains
-		if !r.in.pos.games[c].scoring {
+		if !r.in.pos.game(c).scoring {
 			gains = nil // its moves earn nothing
 		}
 		if err := r.in.expand(c, &b.opts, gains); err != nil {
