@@ -67,6 +67,7 @@ type probeSink struct {
 	options int
 	need    solver.Pos
 	missing bool // need is set
+	hits    int  // part values read from the memo
 }
 
 // each runs the loop nest for the position in fr, adding each option to fr.opts,
@@ -141,6 +142,7 @@ func (fm *fastMove) put(in *Interp, fr *Frame, ids []solver.Pos, ps *probeSink) 
 			}
 			x ^= v
 		}
+		ps.hits += len(ids)
 		ps.mex.Add(x)
 		return true
 	}
@@ -255,7 +257,7 @@ func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games [
 			c, st := cur[j], step[j]
 			for t := 0; t < missing; {
 				done := xorValues(xs[t:missing], g.values, c, st)
-				t, c = t+done, c+st*int64(done)
+				t, c, ps.hits = t+done, c+st*int64(done), ps.hits+done
 				if t == missing {
 					break
 				}
@@ -265,7 +267,7 @@ func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games [
 					break
 				}
 				xs[t] ^= v
-				t, c = t+1, c+st
+				t, c, ps.hits = t+1, c+st, ps.hits+1
 			}
 			cur[j] += st * int64(m)
 		}

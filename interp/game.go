@@ -417,6 +417,7 @@ func (in *Interp) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResul
 	in.pos.args(p, fr.slots[:0])
 	fr.expanding = p
 	ps := probeSink{mex: mex}
+	defer func() { in.Solver.CountHits(ps.hits) }()
 	for _, m := range g.moves {
 		if !m.fast.each(in, fr, &ps) {
 			if ps.missing {

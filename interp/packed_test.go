@@ -3,6 +3,8 @@ package interp
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/grundy-lang/grundy/solver"
 )
 
 // packedIDs answers as a map does, through growth, for keys that share their
@@ -35,5 +37,43 @@ func TestPackedIDsMatchAMap(t *testing.T) {
 	}
 	if table.n != len(want) || 4*table.n > 3*len(table.keys) {
 		t.Errorf("%d keys in %d slots, want %d keys at most three quarters full", table.n, len(table.keys), len(want))
+	}
+}
+
+// The position table keeps compact positions' games and arguments, and the
+// entries of the others, across the growth of its first chunk and into the next.
+func TestPositionTable(t *testing.T) {
+	in := New()
+	g1 := &Game{Name: "A", Params: []string{"n"}}
+	g3 := &Game{Name: "B", Params: []string{"a", "b", "c"}}
+	const n = 1<<positionChunkBits + 100
+	for i := range n {
+		switch i % 3 {
+		case 0:
+			in.newPosition(g1, []Value{Int(int64(i) - 1<<40)})
+		case 1:
+			in.newPosition(g3, []Value{Int(int64(i % 30000)), Int(-7), Int(int64(-i % 32768))})
+		default:
+			in.newPosition(g3, []Value{Int(1), Str("x"), Int(int64(i))})
+		}
+	}
+	for i := range n {
+		e := in.entry(solver.Pos(i))
+		var want []Value
+		game := g3
+		switch i % 3 {
+		case 0:
+			game, want = g1, []Value{Int(int64(i) - 1<<40)}
+		case 1:
+			want = []Value{Int(int64(i % 30000)), Int(-7), Int(int64(-i % 32768))}
+		default:
+			want = []Value{Int(1), Str("x"), Int(int64(i))}
+		}
+		if e.Game != game || e.ID != solver.Pos(i) || Tuple(e.Args...).Repr() != Tuple(want...).Repr() {
+			t.Fatalf("position %d: %s%v, want %s%v", i, e.Game.Name, e.Args, game.Name, want)
+		}
+		if _, kept := in.pos.kept(solver.Pos(i)); kept != (i%3 == 2) {
+			t.Fatalf("position %d keeps its entry: %v", i, kept)
+		}
 	}
 }

@@ -17,11 +17,19 @@ type positionTable struct {
 
 const positionChunkBits = 16
 
-// positionChunk holds the columns of 1<<positionChunkBits positions.
+// positionChunk holds the columns of 1<<positionChunkBits positions; the first
+// chunk starts small and grows to that size, as a slice does.
 type positionChunk struct {
-	game  [1 << positionChunkBits]int32  // index in games
-	key   [1 << positionChunkBits]uint64 // the packed arguments, or the index in entries
-	entry [1 << positionChunkBits / 64]uint64
+	game  []int32  // index in games
+	key   []uint64 // the packed arguments, or the index in entries
+	entry []uint64 // bit per position: it keeps a PosEntry
+}
+
+// grow makes room for n positions in c.
+func (c *positionChunk) grow(n int) {
+	c.game = append(c.game, make([]int32, n-len(c.game))...)
+	c.key = append(c.key, make([]uint64, n-len(c.key))...)
+	c.entry = append(c.entry, make([]uint64, (n+63)/64-len(c.entry))...)
 }
 
 // len is the number of positions.
@@ -52,7 +60,16 @@ func compactKey(g *Game, args []Value) (uint64, bool) {
 // keep it compact under key.
 func (t *positionTable) add(g *Game, key uint64, e *PosEntry) {
 	if t.n>>positionChunkBits == len(t.chunks) {
-		t.chunks = append(t.chunks, new(positionChunk))
+		size := 1 << positionChunkBits
+		if t.n == 0 {
+			size = 64 // most sessions hold few positions
+		}
+		c := &positionChunk{}
+		c.grow(size)
+		t.chunks = append(t.chunks, c)
+	}
+	if c := t.chunks[len(t.chunks)-1]; t.n&(1<<positionChunkBits-1) == len(c.game) {
+		c.grow(2 * len(c.game))
 	}
 	if g.tableIndex == 0 || g.tableIndex > len(t.games) || t.games[g.tableIndex-1] != g {
 		t.games = append(t.games, g)
@@ -113,7 +130,10 @@ func (in *Interp) entry(p solver.Pos) *PosEntry {
 
 // bytes is the memory the table holds.
 func (t *positionTable) bytes() int {
-	n := len(t.chunks)*(12<<positionChunkBits+1<<positionChunkBits/8) + cap(t.entries)*8
+	n := cap(t.entries) * 8
+	for _, c := range t.chunks {
+		n += cap(c.game)*4 + cap(c.key)*8 + cap(c.entry)*8
+	}
 	for _, e := range t.entries {
 		n += 8 + 24 + 4 + 16 + len(e.Args)*int(valueBytes) // game, args, id, shape
 	}

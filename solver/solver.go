@@ -192,6 +192,10 @@ func (s *Solver) Stats() Stats {
 	return Stats{Positions: s.solved, Bytes: bytes, Hits: s.hits}
 }
 
+// CountHits adds n lookups answered from the memo to Stats().Hits: a Prober reads
+// values with Known, which does not count them.
+func (s *Solver) CountHits(n int) { s.hits += n }
+
 // Known returns p's memoized value, if any and finite.
 func (s *Solver) Known(p Pos) (int64, bool) {
 	if int(p) < len(s.vals) && s.vals[p] >= 0 {
