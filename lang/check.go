@@ -413,4 +413,3 @@ func abs(n int) int {
 	}
 	return n
 }
-
