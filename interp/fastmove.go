@@ -283,6 +283,20 @@ func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games [
 // stopping at the first not there: it returns how many it did. This loop is where
 // probing spends its time, so it calls nothing.
 func xorValues(xs []int64, values []int32, c, st int64) int {
+	if n := int64(len(xs)); st == 1 || st == -1 {
+		lo := c
+		if st < 0 {
+			lo = c - n + 1
+		}
+		if lo >= 0 && lo <= int64(len(values))-n {
+			// A run of consecutive arguments: no bounds or sign test per value.
+			run := values[lo : lo+n]
+			if xorRun(xs, run, st < 0) >= 0 {
+				return len(xs)
+			}
+			xorRun(xs, run, st < 0) // a value is missing: undo, and find it below
+		}
+	}
 	for t := range xs {
 		if uint64(c) >= uint64(len(values)) || values[c] < 0 {
 			return t
@@ -291,6 +305,26 @@ func xorValues(xs []int64, values []int32, c, st int64) int {
 		c += st
 	}
 	return len(xs)
+}
+
+// xorRun XORs run (read backwards when back) into xs, of the same length, and
+// returns the OR of the values: negative when one of them is missing.
+func xorRun(xs []int64, run []int32, back bool) int32 {
+	var or int32
+	if back {
+		for t := range xs {
+			v := run[len(run)-1-t]
+			xs[t] ^= int64(v)
+			or |= v
+		}
+		return or
+	}
+	run = run[:len(xs)]
+	for t, v := range run {
+		xs[t] ^= int64(v)
+		or |= v
+	}
+	return or
 }
 
 // probeMiss is the value of g(n) for probeSingles when g's values do not have it:

@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -248,5 +249,38 @@ game V(a) { canonical tuple(sorted([a])) move where false -> V(a) }
 	check(games["T"], []Value{Int(3), Int(1), Int(2)})
 	if got := in.canonical(games["T"], []Value{Int(3), Int(1), Int(2)}); got[0].N != 2 || got[1].N != 3 {
 		t.Errorf("with sorted redefined, T's form gives %v, want [c, a, b] = [2 3 1]", got)
+	}
+}
+
+// xorValues (runs of consecutive arguments without per-value tests, and the
+// general loop) against the definition: XOR values in order, stop at the first
+// argument that is outside the table or not solved, leave the rest alone.
+func TestXorValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 20000 {
+		values := make([]int32, r.IntN(40))
+		for i := range values {
+			values[i] = int32(r.IntN(8))
+			if r.IntN(30) == 0 {
+				values[i] = -1
+			}
+		}
+		xs := make([]int64, 1+r.IntN(30))
+		for i := range xs {
+			xs[i] = int64(r.IntN(8))
+		}
+		c, st := int64(r.IntN(50)-5), []int64{1, -1, 2, -3, 0}[r.IntN(5)]
+		want, wantDone := slices.Clone(xs), len(xs)
+		for i, a := 0, c; i < len(want); i, a = i+1, a+st {
+			if a < 0 || a >= int64(len(values)) || values[a] < 0 {
+				wantDone = i
+				break
+			}
+			want[i] ^= int64(values[a])
+		}
+		got := slices.Clone(xs)
+		if done := xorValues(got, values, c, st); done != wantDone || !slices.Equal(got, want) {
+			t.Fatalf("trial %d: xorValues(%v, %v, %d, %d) did %d: %v; want %d: %v", trial, xs, values, c, st, done, got, wantDone, want)
+		}
 	}
 }
