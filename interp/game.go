@@ -179,11 +179,11 @@ func (in *Interp) internID(g *Game, args []Value) solver.Pos {
 		return id
 	}
 	if key, ok := packKey(args); ok {
-		if id, ok := g.packed.get(key); ok {
+		if id, ok := g.packed.get(key, in.pos.packedKey); ok {
 			return solver.Pos(id)
 		}
 		id := in.newPosition(g, args)
-		g.packed.put(key, int32(id))
+		g.packed.put(key, int32(id), in.pos.packedKey)
 		return id
 	}
 	if size := positionShape(args).size; size > 1<<16 {

@@ -12,6 +12,8 @@ import (
 func TestPackedIDsMatchAMap(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	var table packedIDs
+	var keys []uint64 // by id
+	keyOf := func(id int32) uint64 { return keys[id] }
 	want := map[uint64]int32{}
 	for i := range 20000 {
 		key := r.Uint64()
@@ -21,22 +23,24 @@ func TestPackedIDsMatchAMap(t *testing.T) {
 		if _, ok := want[key]; ok {
 			continue
 		}
-		if _, ok := table.get(key); ok {
+		if _, ok := table.get(key, keyOf); ok {
 			t.Fatalf("key %#x found before it was put", key)
 		}
-		want[key] = int32(i)
-		table.put(key, int32(i))
+		id := int32(len(keys))
+		keys = append(keys, key)
+		want[key] = id
+		table.put(key, id, keyOf)
 	}
 	for key, id := range want {
-		if got, ok := table.get(key); !ok || got != id {
+		if got, ok := table.get(key, keyOf); !ok || got != id {
 			t.Fatalf("get(%#x) = %d, %v; want %d", key, got, ok, id)
 		}
 	}
-	if _, ok := table.get(12345); ok {
+	if _, ok := table.get(12345, keyOf); ok {
 		t.Error("a key never put was found")
 	}
-	if table.n != len(want) || 4*table.n > 3*len(table.keys) {
-		t.Errorf("%d keys in %d slots, want %d keys at most three quarters full", table.n, len(table.keys), len(want))
+	if table.n != len(want) || 4*table.n > 3*len(table.ids) {
+		t.Errorf("%d keys in %d slots, want %d keys at most three quarters full", table.n, len(table.ids), len(want))
 	}
 }
 
@@ -72,8 +76,15 @@ func TestPositionTable(t *testing.T) {
 		if e.Game != game || e.ID != solver.Pos(i) || Tuple(e.Args...).Repr() != Tuple(want...).Repr() {
 			t.Fatalf("position %d: %s%v, want %s%v", i, e.Game.Name, e.Args, game.Name, want)
 		}
+		if key, ok := packKey(want); ok && in.pos.packedKey(int32(i)) != key {
+			t.Fatalf("position %d: packed key %#x, want %#x", i, in.pos.packedKey(int32(i)), key)
+		}
 		if _, kept := in.pos.kept(solver.Pos(i)); kept != (i%3 == 2) {
 			t.Fatalf("position %d keeps its entry: %v", i, kept)
 		}
+	}
+	neg := in.newPosition(g1, []Value{Int(-5)})
+	if key, _ := packKey([]Value{Int(-5)}); in.pos.packedKey(int32(neg)) != key {
+		t.Errorf("A(-5): packed key %#x, want %#x", in.pos.packedKey(int32(neg)), key)
 	}
 }

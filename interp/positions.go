@@ -103,6 +103,19 @@ func (t *positionTable) intArg(p solver.Pos) (int64, bool) {
 	return int64(c.key[i]), true
 }
 
+// packedKey is the packKey of position p's arguments, for packedIDs.
+func (t *positionTable) packedKey(p int32) uint64 {
+	if e, ok := t.kept(solver.Pos(p)); ok {
+		key, _ := packKey(e.Args)
+		return key
+	}
+	c, i := t.chunk(solver.Pos(p))
+	if len(t.games[c.game[i]].Params) == 1 {
+		return c.key[i] & (1<<packBits - 1) // the whole integer is kept
+	}
+	return c.key[i]
+}
+
 // args appends p's arguments to buf.
 func (t *positionTable) args(p solver.Pos, buf []Value) []Value {
 	if e, ok := t.kept(p); ok {
