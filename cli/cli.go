@@ -23,10 +23,11 @@ import (
 	"github.com/grundy-lang/grundy/teach"
 )
 
-// defaultMaxPositions bounds a run's memo: a few hundred bytes a position at worst (a deep chain), about 3 GB.
-// A game with no end (move -> G(n + 1)) stops there in seconds, not at the
-// machine's memory.
-const defaultMaxPositions = 10_000_000
+// defaultMaxPositions bounds how many positions a run may make. Memory is the
+// memory budget's job (--max-memory); at about 65 bytes a position for small
+// integer arguments, this many fit in it. A game with no end is named by the
+// runaway check long before.
+const defaultMaxPositions = 100_000_000
 
 // Exit codes.
 const (
@@ -62,7 +63,7 @@ Usage:
   grundy version                  the version of grundy (also --version)
 
 Options (before the file or expression; anywhere for explain, play, table, graph):
-  --max-positions N               stop after interning N positions (default 10000000)
+  --max-positions N               stop after interning N positions (default 100000000)
   --max-memory SIZE               stop when the positions, tables and values held
                                   pass SIZE, e.g. 512MB (default 8GB; 0: no limit)
   --timeout D                     stop after D, e.g. 30s or 5m (default: no limit)
