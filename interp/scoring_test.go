@@ -263,23 +263,6 @@ func TestScoringDeepGame(t *testing.T) {
 	}
 }
 
-func TestScoringErrors(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
-		{coinsSrc + "print sg(Coins([1], 0, 0))", "t.game:6:7: sg: Coins([1], 0, 0) is a position of the scoring game Coins"},
-		{coinsSrc + "print outcome(Coins([1], 0, 0), misere)", "t.game:6:7: outcome(G, misere): Coins([1], 0, 0) is a position of the scoring game Coins"},
-		{coinsSrc + "print sg(Coins([1], 0, 0), misere)", "t.game:6:7: sg: Coins([1], 0, 0) is a position of the scoring game Coins"},
-		{coinsSrc + "print winning(Coins([1], 0, 0))", "t.game:6:7: winning: Coins([1], 0, 0) is a position of the scoring game Coins"},
-		{"game L(n) {\n  move score 1 -> L(1 - n)\n}\nprint score(L(0))", "t.game:4:7: a scoring game must end, but its moves return to an earlier position: L(0) -> L(1) -> L(0)"},
-		{"game B(n) {\n  move score true -> *0\n}\nprint score(B(0))", "t.game:2:14: a move's score must be an integer, but this is bool true"},
-		{coinsSrc + "print search(Coins([1], 0, 0), 3)", `t.game:6:7: search: the method must be "table", "alphabeta" or "minimax", not 3`},
-	} {
-		_, errs := run(t, c.src)
-		if !strings.Contains(errs, c.want) {
-			t.Errorf("%q:\ngot  %s\nwant %s", c.src, errs, c.want)
-		}
-	}
-}
-
 func TestScoringPositionLimit(t *testing.T) {
 	in := session(t, `game Chain(n) { move where n > 0 score 1 -> Chain(n - 1) }`)
 	in.Solver.Limits.MaxPositions = 100
