@@ -145,7 +145,7 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 		}
 		code = c
 	default:
-		return interp.Value{}, fmt.Errorf("quotient needs a heap game (Kayles...) or a take-and-break code (\"0.75\"), not %s %s", arg.K, arg.Repr())
+		return interp.Value{}, fmt.Errorf("expected a heap game (Kayles...) or a take-and-break code (\"0.75\"), not %s %s", arg.K, arg.Repr())
 	}
 	bound := quotientBound
 	if len(args) > 1 {

@@ -228,12 +228,12 @@ func (lib *library) period(ctx context.Context, arg interp.Value) (interp.Value,
 	case interp.KList, interp.KTuple:
 		for _, v := range arg.Seq() {
 			if v.K != interp.KInt {
-				return interp.Value{}, fmt.Errorf("period needs a list of integers, but %s is %s", v.Repr(), v.K)
+				return interp.Value{}, fmt.Errorf("expected a list of integers, but %s is %s", v.Repr(), v.K)
 			}
 			seq = append(seq, int(v.N))
 		}
 	default:
-		return interp.Value{}, fmt.Errorf("period needs a list of values or a take-and-break game, not %s %s", arg.K, arg.Repr())
+		return interp.Value{}, fmt.Errorf("expected a list of values or a take-and-break game, not %s %s", arg.K, arg.Repr())
 	}
 	p := native.Period(seq)
 	status := fmt.Sprintf("observed in %d values", len(seq))
