@@ -43,7 +43,7 @@ func (r codeRules) Options(n int) [][]int {
 }
 
 func (r codeRules) Shift() (int, int, bool) {
-	if !r.c.IsFinite() || r.c.IsUnequal() {
+	if !r.c.IsFinite() || r.c.Rule() != native.AnySplit {
 		return 0, 0, false
 	}
 	return r.c.MaxRemove(), r.c.MaxHeaps(), true

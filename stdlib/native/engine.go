@@ -12,7 +12,8 @@ import (
 // period (prove.go) so that the rest of a long sequence costs O(1) a heap.
 type engine struct {
 	c       Code
-	unequal bool
+	rule    SplitRule
+	unequal bool // a split into two heaps may not leave equal halves
 	g       []int32
 
 	// the finite part of the code: removal counts k < t0 by kind of move
@@ -62,7 +63,7 @@ type engineOptions struct {
 var defaultOptions = engineOptions{prove: true, sparseFrom: 1024}
 
 func newEngine(c Code, o engineOptions) *engine {
-	e := &engine{c: c, unequal: c.unequal, t0: len(c.digits), rep: c.repeat}
+	e := &engine{c: c, rule: c.rule, unequal: !c.rule.pair(1, 1), t0: len(c.digits), rep: c.repeat}
 	if e.t0 == 0 {
 		e.t0 = 1
 	}
@@ -81,12 +82,12 @@ func newEngine(c Code, o engineOptions) *engine {
 			e.triple = append(e.triple, k)
 		}
 	}
-	e.sparseOK = len(e.split) > 0 && len(e.triple) == 0 && e.rep&12 == 0
+	e.sparseOK = len(e.split) > 0 && len(e.triple) == 0 && e.rep&12 == 0 && c.rule != AllEqual
 	if o.sparseFrom > 0 && e.sparseOK {
 		e.sparseFrom = o.sparseFrom
 		e.nextEval = o.sparseFrom
 	}
-	e.prove = o.prove && c.repeat == 0 && !c.unequal
+	e.prove = o.prove && c.repeat == 0 && c.rule == AnySplit
 	e.nextCheck = 32
 	e.g = []int32{0}
 	e.vcap = 64
@@ -241,6 +242,12 @@ func (e *engine) addRepeat(h int) {
 
 // pairs marks g(a) XOR g(m-a) for every allowed split of m into two heaps.
 func (e *engine) pairs(m int, opt bitset) {
+	if e.rule == AllEqual {
+		if m >= 2 && m%2 == 0 {
+			opt.set(0) // g(m/2) XOR g(m/2)
+		}
+		return
+	}
 	half := m / 2
 	if e.unequal && m%2 == 0 {
 		half--
@@ -271,7 +278,7 @@ func (e *engine) triples(m int, opt bitset) {
 	g := e.g
 	for a := 1; 3*a <= m; a++ {
 		for b := a; a+2*b <= m; b++ {
-			if e.unequal && (a == b || 2*b == m-a) {
+			if !e.rule.triple(a, b, m-a-b) {
 				continue
 			}
 			opt.set(g[a] ^ g[b] ^ g[m-a-b])

@@ -23,34 +23,37 @@ import "strings"
 // behind are unordered (a multiset); the value of a position is the XOR of
 // the values of its heaps.
 //
-// A Code may also carry the restriction that the heaps left by a split are
-// pairwise unequal (see [Code.Unequal]); Grundy's game is "4.0 unequal"
-// (see [GrundysGame]). This restriction is a grundy extension, not part of
-// the classical notation.
+// A Code may also carry a [SplitRule] on the heaps a split leaves, written
+// as CGSuite's mark after every digit that splits: pairwise unequal ("!",
+// see [Code.Unequal]; Grundy's game is "4!.0", also written "4.0 unequal",
+// see [GrundysGame]), not all equal ("?") or all equal ("=").
 //
 // The zero Code is "0.0", the game with no moves. Codes are immutable and
 // comparable with ==; equal games in canonical form compare equal.
 type Code struct {
 	digits  string // digits[k] is the digit for removing k tokens; digits[0] is d0
 	repeat  uint8  // digit for every k >= len(digits); 0 when there is no repeat
-	unequal bool   // split parts must be pairwise unequal
+	rule    SplitRule // restriction on the heaps a split leaves
 }
 
 // GrundysGame returns Grundy's game: split a heap into two unequal nonempty
 // heaps, the code "4.0 unequal".
 func GrundysGame() Code {
-	return Code{digits: "\x04", unequal: true}
+	return Code{digits: "\x04", rule: Unequal}
 }
 
 // Unequal returns c with the restriction that the heaps left by a split
 // (bits 4 and 8) must be pairwise unequal.
 func (c Code) Unequal() Code {
-	c.unequal = true
+	c.rule = Unequal
 	return c
 }
 
 // IsUnequal reports whether splits must leave pairwise unequal heaps.
-func (c Code) IsUnequal() bool { return c.unequal }
+func (c Code) IsUnequal() bool { return c.rule == Unequal }
+
+// Rule returns the restriction on the heaps a split leaves.
+func (c Code) Rule() SplitRule { return c.rule }
 
 // Digit returns the digit for removing k tokens (k >= 0), a value 0..15.
 func (c Code) Digit(k int) int {
@@ -103,23 +106,30 @@ func (c Code) IsOctal() bool { return c.MaxHeaps() < 3 }
 
 // String returns the canonical form of the code: d0 is always written,
 // trailing zero digits are dropped, a repeat is written as "[d]", digits
-// above 9 are upper-case hexadecimal, and the unequal restriction is
-// written as the suffix " unequal". ParseCode(c.String()) == c.
+// above 9 are upper-case hexadecimal, the unequal restriction is written
+// as the suffix " unequal", and the rules "?" and "=" as CGSuite's mark
+// after every digit that splits. ParseCode(c.String()) == c.
 func (c Code) String() string {
 	var b strings.Builder
-	b.WriteByte(hexDigit(c.Digit(0)))
+	digit := func(d int) {
+		b.WriteByte(hexDigit(d))
+		if d&12 != 0 && c.rule != Unequal {
+			b.WriteString(c.rule.mark())
+		}
+	}
+	digit(c.Digit(0))
 	b.WriteByte('.')
 	for k := 1; k < len(c.digits); k++ {
-		b.WriteByte(hexDigit(int(c.digits[k])))
+		digit(int(c.digits[k]))
 	}
 	if c.repeat != 0 {
 		b.WriteByte('[')
-		b.WriteByte(hexDigit(int(c.repeat)))
+		digit(int(c.repeat))
 		b.WriteByte(']')
 	} else if len(c.digits) <= 1 {
 		b.WriteByte('0')
 	}
-	if c.unequal {
+	if c.rule == Unequal {
 		b.WriteString(unequalSuffix)
 	}
 	return b.String()
@@ -131,12 +141,12 @@ func hexDigit(d int) byte { return "0123456789ABCDEF"[d&15] }
 
 // canonical trims digits that add nothing: trailing digits equal to the
 // repeat digit (zero when there is none). d0 is always kept.
-func canonical(digits []byte, repeat uint8, unequal bool) Code {
+func canonical(digits []byte, repeat uint8, rule SplitRule) Code {
 	for len(digits) > 1 && digits[len(digits)-1] == repeat {
 		digits = digits[:len(digits)-1]
 	}
 	if len(digits) == 0 {
 		digits = []byte{0}
 	}
-	return Code{digits: string(digits), repeat: repeat, unequal: unequal}
+	return Code{digits: string(digits), repeat: repeat, rule: rule}
 }

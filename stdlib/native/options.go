@@ -27,7 +27,7 @@ func (c Code) Options(n int) []Option {
 		}
 		if d&4 != 0 {
 			for a := 1; 2*a <= m; a++ {
-				if c.unequal && 2*a == m {
+				if !c.rule.pair(a, m-a) {
 					continue
 				}
 				out = append(out, Option{Removed: k, Heaps: []int{a, m - a}})
@@ -37,7 +37,7 @@ func (c Code) Options(n int) []Option {
 			for a := 1; 3*a <= m; a++ {
 				for b := a; a+2*b <= m; b++ {
 					cc := m - a - b
-					if c.unequal && (a == b || b == cc) {
+					if !c.rule.triple(a, b, cc) {
 						continue
 					}
 					out = append(out, Option{Removed: k, Heaps: []int{a, b, cc}})

@@ -36,16 +36,17 @@ func (e *CodeError) Error() string {
 // unchanged); the digits after it are d1, d2, ...; a final bracketed digit
 // repeats forever, so "0.[3]" is Nim. Bit h of a digit (h = 0, 1, 2, 3)
 // lets a move leave h heaps; "{0,2}" lists those counts (here the digit 5).
-// "!" after a digit requires the heaps a move leaves to be pairwise unequal:
-// "4!.0" is Grundy's game, also written "4.0 unequal".
+// A mark after a digit restricts the heaps a split leaves (see [SplitRule]):
+// "!" pairwise unequal ("4!.0" is Grundy's game, also written "4.0
+// unequal"), "?" not all equal, "=" all equal. The mark counts only on
+// digits that split (bits 4 and 8); it must then be the same on all of them.
 //
 // Codes are read in normal form: leading zeros before the point and trailing
 // zeros after it do not count, so "04.30" is "4.3". CGSuite's other forms
 // are recognized and refused with a message saying what grundy does not
 // compute: digits before d0, which add tokens ("80.0"); digits of 16 and
-// more (G-Z), "*" and "+" (four or more heaps); "?" (not all heaps equal)
-// and "=" (all heaps equal); "!" on only some splitting digits; a period of
-// several digits. At least one digit must appear. Errors are *CodeError
+// more (G-Z), "*" and "+" (four or more heaps); marks on only some
+// splitting digits, or different marks; a period of several digits. At least one digit must appear. Errors are *CodeError
 // values that name the offending character.
 func ParseCode(s string) (Code, error) {
 	fail := func(pos int, format string, args ...any) (Code, error) {
@@ -122,7 +123,7 @@ func ParseCode(s string) (Code, error) {
 		}
 	}
 	all := append([]digitSpec{d0}, after...)
-	splits, marked := 0, 0
+	var rule *digitSpec // the first digit that splits and has a mark
 	for k, d := range all {
 		switch {
 		case d.more:
@@ -132,25 +133,27 @@ func ParseCode(s string) (Code, error) {
 		case k == 0 && d.mask&3 != 0:
 			return fail(d.pos, "d0 = %X: before the point only bits 4 and 8 are allowed "+
 				"(0, 4, 8 or C); removing no tokens cannot leave 0 heaps or 1 heap", d.mask)
-		case d.constraint == '?' || d.constraint == '=':
-			what := map[byte]string{'?': "not all equal", '=': "all equal"}[d.constraint]
-			return fail(d.pos, "%q (the heaps left %s) is not computed by grundy; \"!\" (pairwise unequal) is", d.constraint, what)
 		}
-		if d.mask&12 != 0 {
-			splits++
-			if d.constraint == '!' {
-				marked++
-			}
+		if d.mask&12 != 0 && d.constraint != 0 && rule == nil {
+			rule = &all[k]
 		}
 	}
-	if marked > 0 && marked < splits {
+	code := AnySplit
+	if rule != nil {
+		code = ruleOf(rule.constraint)
 		for _, d := range all {
-			if d.mask&12 != 0 && d.constraint != '!' {
-				return fail(d.pos, "grundy computes \"!\" (unequal heaps) on every digit that splits or on none; this one has none")
+			if d.mask&12 != 0 && d.constraint != rule.constraint {
+				return fail(d.pos, "grundy computes one mark (%q here) on every digit that splits or none; this one has %s",
+					rule.constraint, markName(d.constraint))
 			}
 		}
 	}
-	unequal = unequal || marked > 0
+	if unequal {
+		if code != AnySplit && code != Unequal {
+			return fail(len(body), "%q and \" unequal\" contradict each other", rule.constraint)
+		}
+		code = Unequal
+	}
 	digits := make([]byte, 0, len(all))
 	for _, d := range all {
 		digits = append(digits, uint8(d.mask))
@@ -163,7 +166,15 @@ func ParseCode(s string) (Code, error) {
 	for len(digits) > 1 && digits[len(digits)-1] == 0 && repeat == 0 {
 		digits = digits[:len(digits)-1] // trailing zeros: 0.30 is 0.3
 	}
-	return canonical(digits, repeat, unequal), nil
+	return canonical(digits, repeat, code), nil
+}
+
+// markName names a digit's mark in an error message.
+func markName(c byte) string {
+	if c == 0 {
+		return "none"
+	}
+	return fmt.Sprintf("%q", c)
 }
 
 // digitSpec is one digit of a code as written: bit h of mask lets a move

@@ -11,7 +11,6 @@ func PlainSequence(c Code, n int) []int {
 		return nil
 	}
 	g := make([]int, n+1)
-	unequal := c.unequal
 	seen := make([]int, 2) // seen[v] == h when value v is an option of heap h
 	for h := 1; h <= n; h++ {
 		kmax := h // the most tokens a move may remove from heap h
@@ -29,7 +28,7 @@ func PlainSequence(c Code, n int) []int {
 			}
 			if d&4 != 0 {
 				for a, b := 1, m-1; a <= b; a, b = a+1, b-1 {
-					if a < b || !unequal {
+					if c.rule.pair(a, b) {
 						seen[g[a]^g[b]] = h
 					}
 				}
@@ -37,7 +36,7 @@ func PlainSequence(c Code, n int) []int {
 			if d&8 != 0 {
 				for a := 1; 3*a <= m; a++ {
 					for b := a; a+2*b <= m; b++ {
-						if unequal && (a == b || 2*b == m-a) {
+						if !c.rule.triple(a, b, m-a-b) {
 							continue
 						}
 						seen[g[a]^g[b]^g[m-a-b]] = h

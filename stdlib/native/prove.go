@@ -86,9 +86,9 @@ func provePeriod(ctx context.Context, c Code, maxN, work int) (PeriodProof, erro
 	case !c.IsFinite():
 		pp.Reason = "the code " + c.String() + " has a repeating digit; " +
 			"the periodicity theorem needs a largest number t of tokens removed"
-	case c.unequal:
-		pp.Reason = "the code " + c.String() + " requires unequal splits; " +
-			"the periodicity theorem does not cover them"
+	case c.rule != AnySplit:
+		pp.Reason = "the code " + c.String() + " restricts the heaps a split leaves; " +
+			"the periodicity theorem does not cover it"
 	case !e.proved: // one last check on everything computed
 		if s, p, ok := findProof(e.g, c.MaxRemove(), c.MaxHeaps()); ok {
 			e.proved, e.proofS, e.proofP = true, s, p

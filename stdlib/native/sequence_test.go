@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -44,6 +45,8 @@ func someCodes() []Code {
 		"0.777", "0.7777", "0.3F", "0.F", "0.8", "0.B", "8.0", "C.0", "0.0F", "0.9",
 		"0.[3]", "4.[3]", "0.[1]", "0.1[2]", "0.[7]", "0.[4]", "0.3[6]", "0.[F]", "8.[2]",
 		"4.0 unequal", "0.7 unequal", "0.[7] unequal", "0.F unequal", "0.77 unequal",
+		"4?.0", "4=.0", "8!.0", "8?.0", "8=.0", "C?.0", "C=.0", "0.7?", "0.7=", "0.F?", "0.F=",
+		"0.3F?", "0.[7=]", "0.[F?]", "4=.[3]", "0.7=7=", "0.B?", "0.6=2",
 	} {
 		out = append(out, MustParseCode(s))
 	}
@@ -292,5 +295,106 @@ func TestTable(t *testing.T) {
 	}
 	if _, err := gt.Value(ctx, -1); err == nil {
 		t.Error("negative n: no error")
+	}
+}
+
+// bruteSequence is the nim sequence of code c by the definition, written
+// independently of SplitRule: every ordered way to cut the rest of the heap
+// into the allowed number of parts, the mark checked on the set of sizes.
+func bruteSequence(c Code, n int, mark byte) []int {
+	g := make([]int, n+1)
+	for h := 1; h <= n; h++ {
+		seen := map[int]bool{}
+		for k := 0; k <= h; k++ {
+			d, m := c.Digit(k), h-k
+			for parts := 0; parts <= 3; parts++ {
+				if d&(1<<parts) == 0 || (parts < 2 && k == 0) {
+					continue
+				}
+				for _, cut := range compositions(m, parts) {
+					sizes := map[int]bool{}
+					v := 0
+					for _, x := range cut {
+						sizes[x] = true
+						v ^= g[x]
+					}
+					ok := parts < 2 || mark == 0 ||
+						(mark == '!' && len(sizes) == parts) ||
+						(mark == '?' && len(sizes) > 1) ||
+						(mark == '=' && len(sizes) == 1)
+					if ok {
+						seen[v] = true
+					}
+				}
+			}
+		}
+		for seen[g[h]] {
+			g[h]++
+		}
+	}
+	return g
+}
+
+// compositions lists every ordered list of parts positive integers summing
+// to m (the empty list when parts and m are 0).
+func compositions(m, parts int) [][]int {
+	if parts == 0 {
+		if m == 0 {
+			return [][]int{{}}
+		}
+		return nil
+	}
+	var out [][]int
+	for first := 1; first <= m; first++ {
+		for _, rest := range compositions(m-first, parts-1) {
+			out = append(out, append([]int{first}, rest...))
+		}
+	}
+	return out
+}
+
+// TestSplitRulesMatchDefinition checks the marks "!", "?" and "=" of
+// CGSuite's codes against the definition, on every heap up to 40.
+func TestSplitRulesMatchDefinition(t *testing.T) {
+	for _, s := range []string{
+		"4!.0", "4?.0", "4=.0", "8!.0", "8?.0", "8=.0", "C?.0", "C=.0", "0.7=", "0.F?",
+		"0.F=", "0.3F!", "0.3F?", "0.[7=]", "0.[F?]", "4=.[3]", "0.B=", "0.6=2",
+	} {
+		c := MustParseCode(s)
+		mark := map[SplitRule]byte{Unequal: '!', NotAllEqual: '?', AllEqual: '='}[c.Rule()]
+		if mark == 0 {
+			t.Fatalf("%s: no mark parsed", s)
+		}
+		want := bruteSequence(c, 40, mark)
+		if got := PlainSequence(c, 40); !slices.Equal(got, want) {
+			t.Errorf("%s: PlainSequence %v, definition %v", s, got, want)
+		}
+	}
+}
+
+// TestSplitRuleOptionsMatchCGSuite compares the moves with CGSuite's own
+// listing (TBCodeTest.scala, "traversals", in aaron-siegel/cgsuite).
+func TestSplitRuleOptionsMatchCGSuite(t *testing.T) {
+	cases := []struct {
+		code string
+		n    int
+		want string
+	}{
+		{"4!.0", 8, "1,7  2,6  3,5"},
+		{"0.3F!", 9, "8  7  1,6  2,5  3,4  1,2,4"},
+		{"0.3f?", 11, "10  9  1,8  2,7  3,6  4,5  1,1,7  1,2,6  1,3,5  1,4,4  2,2,5  2,3,4"},
+		{"0.3f!", 11, "10  9  1,8  2,7  3,6  4,5  1,2,6  1,3,5  2,3,4"},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, o := range MustParseCode(c.code).Options(c.n) {
+			got = append(got, strings.Trim(strings.ReplaceAll(fmt.Sprint(o.Heaps), " ", ","), "[]"))
+		}
+		want := strings.Split(c.want, "  ")
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s options of %d: %v, CGSuite %v", c.code, c.n, got, want)
+		}
 	}
 }
