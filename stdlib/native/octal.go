@@ -31,9 +31,9 @@ import "strings"
 // The zero Code is "0.0", the game with no moves. Codes are immutable and
 // comparable with ==; equal games in canonical form compare equal.
 type Code struct {
-	digits  string // digits[k] is the digit for removing k tokens; digits[0] is d0
-	repeat  uint8  // digit for every k >= len(digits); 0 when there is no repeat
-	rule    SplitRule // restriction on the heaps a split leaves
+	digits string    // digits[k] is the digit for removing k tokens; digits[0] is d0
+	repeat uint8     // digit for every k >= len(digits); 0 when there is no repeat
+	rule   SplitRule // restriction on the heaps a split leaves
 }
 
 // GrundysGame returns Grundy's game: split a heap into two unequal nonempty
@@ -140,7 +140,8 @@ const unequalSuffix = " unequal"
 func hexDigit(d int) byte { return "0123456789ABCDEF"[d&15] }
 
 // canonical trims digits that add nothing: trailing digits equal to the
-// repeat digit (zero when there is none). d0 is always kept.
+// repeat digit (zero when there is none). d0 is always kept. "Not all
+// equal" is "unequal" when no move leaves three heaps: "4?.0" is "4!.0".
 func canonical(digits []byte, repeat uint8, rule SplitRule) Code {
 	for len(digits) > 1 && digits[len(digits)-1] == repeat {
 		digits = digits[:len(digits)-1]
@@ -148,5 +149,9 @@ func canonical(digits []byte, repeat uint8, rule SplitRule) Code {
 	if len(digits) == 0 {
 		digits = []byte{0}
 	}
-	return Code{digits: string(digits), repeat: repeat, rule: rule}
+	c := Code{digits: string(digits), repeat: repeat, rule: rule}
+	if rule == NotAllEqual && c.MaxHeaps() < 3 {
+		c.rule = Unequal
+	}
+	return c
 }
