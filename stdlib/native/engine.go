@@ -18,11 +18,13 @@ type engine struct {
 
 	// the finite part of the code: removal counts k < t0 by kind of move
 	whole, single, split, triple []int
-	t0                           int   // the repeat digit applies to every k >= t0
-	rep                          uint8 // the repeat digit
+	t0                           int    // the repeated digits apply to every k >= t0
+	rep                          string // the repeated digits: rep[j] for k = t0 + j (mod len(rep))
+	repOr                        uint8  // every bit of the repeated digits
 
-	// cumulative option sets for the repeat digit (k >= t0)
-	repSingle, repSplit, repTriple bitset
+	// cumulative option sets for the repeated digits (k >= t0), one per
+	// class of remaining sizes m modulo len(rep)
+	repSingle, repSplit, repTriple []bitset
 	repDone                        int // largest remaining size m already added
 
 	maxV  int32 // largest value so far
@@ -82,12 +84,22 @@ func newEngine(c Code, o engineOptions) *engine {
 			e.triple = append(e.triple, k)
 		}
 	}
-	e.sparseOK = len(e.split) > 0 && len(e.triple) == 0 && e.rep&12 == 0 && c.rule != AllEqual
+	for _, d := range []byte(e.rep) {
+		e.repOr |= d
+	}
+	classes := func(bit uint8) []bitset {
+		if e.repOr&bit == 0 {
+			return nil
+		}
+		return make([]bitset, len(e.rep))
+	}
+	e.repSingle, e.repSplit, e.repTriple = classes(2), classes(4), classes(8)
+	e.sparseOK = len(e.split) > 0 && len(e.triple) == 0 && e.repOr&12 == 0 && c.rule != AllEqual
 	if o.sparseFrom > 0 && e.sparseOK {
 		e.sparseFrom = o.sparseFrom
 		e.nextEval = o.sparseFrom
 	}
-	e.prove = o.prove && c.repeat == 0 && c.rule == AnySplit
+	e.prove = o.prove && c.repeat == "" && c.rule == AnySplit
 	e.nextCheck = 32
 	e.g = []int32{0}
 	e.vcap = 64
@@ -99,14 +111,10 @@ func newEngine(c Code, o engineOptions) *engine {
 func (e *engine) resize() {
 	e.words = int(2 * e.vcap / 64)
 	e.opt = grow(e.opt, e.words)
-	if e.rep&2 != 0 {
-		e.repSingle = grow(e.repSingle, e.words)
-	}
-	if e.rep&4 != 0 {
-		e.repSplit = grow(e.repSplit, e.words)
-	}
-	if e.rep&8 != 0 {
-		e.repTriple = grow(e.repTriple, e.words)
+	for _, sets := range [][]bitset{e.repSingle, e.repSplit, e.repTriple} {
+		for i := range sets {
+			sets[i] = grow(sets[i], e.words)
+		}
 	}
 	if e.sparse {
 		e.setClasses()
@@ -204,37 +212,46 @@ func (e *engine) direct(h int) {
 	for _, k := range e.triple {
 		e.triples(h-k, opt)
 	}
-	if e.rep != 0 && h >= e.t0 {
-		if e.rep&1 != 0 {
-			opt.set(0)
-		}
-		if e.rep&2 != 0 {
-			opt.or(e.repSingle)
-		}
-		if e.rep&4 != 0 {
-			opt.or(e.repSplit)
-		}
-		if e.rep&8 != 0 {
-			opt.or(e.repTriple)
+	if p := len(e.rep); p > 0 && h >= e.t0 {
+		for j := 0; j < p; j++ {
+			d := e.rep[j]
+			// removing k = t0 + j + i*p leaves m = h - k, of class r
+			r := ((h-e.t0-j)%p + p) % p
+			if d&1 != 0 && r == 0 {
+				opt.set(0)
+			}
+			if d&2 != 0 {
+				opt.or(e.repSingle[r])
+			}
+			if d&4 != 0 {
+				opt.or(e.repSplit[r])
+			}
+			if d&8 != 0 {
+				opt.or(e.repTriple[r])
+			}
 		}
 	}
 }
 
 // addRepeat adds remaining size m = h - t0 to the cumulative option sets of
-// the repeat digit, so that they hold every m in 1..h-t0.
+// the repeated digits, so that the set of class r holds every m in 1..h-t0
+// with m = r modulo len(rep). For heap h and repeated digit j the largest
+// such m of class h-t0-j is h-t0-j itself, so a class set holds exactly the
+// remainders that digit allows.
 func (e *engine) addRepeat(h int) {
-	if e.rep == 0 {
+	if e.rep == "" {
 		return
 	}
 	for m := e.repDone + 1; m <= h-e.t0; m++ {
-		if e.rep&2 != 0 {
-			e.repSingle.set(e.g[m])
+		r := m % len(e.rep)
+		if e.repSingle != nil {
+			e.repSingle[r].set(e.g[m])
 		}
-		if e.rep&4 != 0 {
-			e.pairs(m, e.repSplit)
+		if e.repSplit != nil {
+			e.pairs(m, e.repSplit[r])
 		}
-		if e.rep&8 != 0 {
-			e.triples(m, e.repTriple)
+		if e.repTriple != nil {
+			e.triples(m, e.repTriple[r])
 		}
 		e.repDone = m
 	}

@@ -20,4 +20,4 @@ func LaskerSG(n int64) int64 {
 }
 
 // LaskerCode is the take-and-break code of Lasker's Nim, "4.[3]".
-func LaskerCode() Code { return Code{digits: "\x04", repeat: 3} }
+func LaskerCode() Code { return Code{digits: "\x04", repeat: "\x03"} }

@@ -17,7 +17,8 @@ import "strings"
 //	8  three nonempty heaps may remain (hexadecimal codes only)
 //
 // So "0.77" is Kayles, "0.07" Dawson's Kayles, "0.137" Dawson's chess and
-// "0.[3]" Nim (the bracketed digit repeats for every larger k). The digit
+// "0.[3]" Nim (the bracketed digits repeat for every larger k: "0.[37]" is
+// 0.373737...). The digit
 // d0 before the point is about removing no tokens: only bits 4 and 8 make
 // sense there, so "4.0" splits a heap into two nonempty heaps. Heaps left
 // behind are unordered (a multiset); the value of a position is the XOR of
@@ -32,7 +33,7 @@ import "strings"
 // comparable with ==; equal games in canonical form compare equal.
 type Code struct {
 	digits string    // digits[k] is the digit for removing k tokens; digits[0] is d0
-	repeat uint8     // digit for every k >= len(digits); 0 when there is no repeat
+	repeat string    // digits repeated for every k >= len(digits); "" when there is no repeat
 	rule   SplitRule // restriction on the heaps a split leaves
 }
 
@@ -63,13 +64,16 @@ func (c Code) Digit(k int) int {
 	if k < len(c.digits) {
 		return int(c.digits[k])
 	}
-	return int(c.repeat)
+	if c.repeat == "" {
+		return 0
+	}
+	return int(c.repeat[(k-len(c.digits))%len(c.repeat)])
 }
 
 // MaxRemove returns t, the largest number of tokens a move may remove, or
-// -1 when the code ends with a repeating digit (no bound).
+// -1 when the code ends with repeating digits (no bound).
 func (c Code) MaxRemove() int {
-	if c.repeat != 0 {
+	if c.repeat != "" {
 		return -1
 	}
 	for k := len(c.digits) - 1; k > 0; k-- {
@@ -80,15 +84,15 @@ func (c Code) MaxRemove() int {
 	return 0
 }
 
-// IsFinite reports whether the code has no repeating digit.
-func (c Code) IsFinite() bool { return c.repeat == 0 }
+// IsFinite reports whether the code has no repeating digits.
+func (c Code) IsFinite() bool { return c.repeat == "" }
 
 // MaxHeaps returns the largest number of heaps a single move may leave
 // behind: 0, 1, 2 or 3.
 func (c Code) MaxHeaps() int {
-	or := c.repeat
-	for i := 0; i < len(c.digits); i++ {
-		or |= c.digits[i]
+	or := byte(0)
+	for _, d := range []byte(c.digits + c.repeat) {
+		or |= d
 	}
 	switch {
 	case or&8 != 0:
@@ -105,7 +109,7 @@ func (c Code) MaxHeaps() int {
 func (c Code) IsOctal() bool { return c.MaxHeaps() < 3 }
 
 // String returns the canonical form of the code: d0 is always written,
-// trailing zero digits are dropped, a repeat is written as "[d]", digits
+// trailing zero digits are dropped, a repeat is written as "[d...]", digits
 // above 9 are upper-case hexadecimal, the unequal restriction is written
 // as the suffix " unequal", and the rules "?" and "=" as CGSuite's mark
 // after every digit that splits. ParseCode(c.String()) == c.
@@ -122,9 +126,11 @@ func (c Code) String() string {
 	for k := 1; k < len(c.digits); k++ {
 		digit(int(c.digits[k]))
 	}
-	if c.repeat != 0 {
+	if c.repeat != "" {
 		b.WriteByte('[')
-		digit(int(c.repeat))
+		for _, d := range []byte(c.repeat) {
+			digit(int(d))
+		}
 		b.WriteByte(']')
 	} else if len(c.digits) <= 1 {
 		b.WriteByte('0')
@@ -139,11 +145,26 @@ const unequalSuffix = " unequal"
 
 func hexDigit(d int) byte { return "0123456789ABCDEF"[d&15] }
 
-// canonical trims digits that add nothing: trailing digits equal to the
-// repeat digit (zero when there is none). d0 is always kept. "Not all
+// canonical writes a code in its normal form: the shortest period ("[33]"
+// is "[3]", an all-zero period is none), started as early as possible
+// ("0.3[73]" is "0.[37]"), and no trailing zeros when there is no period.
+// d0 is always kept. "Not all
 // equal" is "unequal" when no move leaves three heaps: "4?.0" is "4!.0".
-func canonical(digits []byte, repeat uint8, rule SplitRule) Code {
-	for len(digits) > 1 && digits[len(digits)-1] == repeat {
+func canonical(digits []byte, repeat string, rule SplitRule) Code {
+	for p := 1; p < len(repeat); p++ {
+		if len(repeat)%p == 0 && strings.Repeat(repeat[:p], len(repeat)/p) == repeat {
+			repeat = repeat[:p]
+			break
+		}
+	}
+	if strings.Trim(repeat, "\x00") == "" {
+		repeat = ""
+	}
+	for len(digits) > 1 && repeat != "" && digits[len(digits)-1] == repeat[len(repeat)-1] {
+		repeat = repeat[len(repeat)-1:] + repeat[:len(repeat)-1]
+		digits = digits[:len(digits)-1]
+	}
+	for len(digits) > 1 && repeat == "" && digits[len(digits)-1] == 0 {
 		digits = digits[:len(digits)-1]
 	}
 	if len(digits) == 0 {

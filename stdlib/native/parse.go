@@ -26,15 +26,15 @@ func (e *CodeError) Error() string {
 // ParseCode parses a take-and-break code (see [Code]) in the notation of
 // CGSuite (and Winning Ways), as far as grundy computes it:
 //
-//	code       = {digit} digit "." {digit} ["[" digit "]"] [" unequal"]
+//	code       = {digit} digit "." {digit} ["[" digit {digit} "]"] [" unequal"]
 //	digit      = (base | "{" count {"," count} ["+"] "}" | "*") [constraint]
 //	base       = "0"…"9" | "A"…"Z" | "a"…"z"   (0 to 35)
 //	constraint = "!" | "?" | "="
 //
 // The digit just before the point is d0 (removing no tokens: only 0, 4, 8
 // or C, since bit 1 there is never a move and bit 2 would leave the heap
-// unchanged); the digits after it are d1, d2, ...; a final bracketed digit
-// repeats forever, so "0.[3]" is Nim. Bit h of a digit (h = 0, 1, 2, 3)
+// unchanged); the digits after it are d1, d2, ...; final bracketed digits
+// repeat forever, so "0.[3]" is Nim and "0.[37]" is 0.373737.... Bit h of a digit (h = 0, 1, 2, 3)
 // lets a move leave h heaps; "{0,2}" lists those counts (here the digit 5).
 // A mark after a digit restricts the heaps a split leaves (see [SplitRule]):
 // "!" pairwise unequal ("4!.0" is Grundy's game, also written "4.0
@@ -46,7 +46,7 @@ func (e *CodeError) Error() string {
 // are recognized and refused with a message saying what grundy does not
 // compute: digits before d0, which add tokens ("80.0"); digits of 16 and
 // more (G-Z), "*" and "+" (four or more heaps); marks on only some
-// splitting digits, or different marks; a period of several digits. At least one digit must appear. Errors are *CodeError
+// splitting digits, or different marks. At least one digit must appear. Errors are *CodeError
 // values that name the offending character.
 func ParseCode(s string) (Code, error) {
 	fail := func(pos int, format string, args ...any) (Code, error) {
@@ -79,7 +79,7 @@ func ParseCode(s string) (Code, error) {
 			}
 			period = len(after)
 			if i+1 >= len(body) || body[i+1] == ']' {
-				return fail(i+1, "expected one digit inside [ ]")
+				return fail(i+1, "expected digits inside [ ]")
 			}
 		case c == ']':
 			if period < 0 {
@@ -92,9 +92,6 @@ func ParseCode(s string) (Code, error) {
 				err.Input = s
 				return Code{}, err
 			}
-			if period >= 0 && len(after) > period {
-				return fail(i, "expected ']': only one digit may repeat")
-			}
 			if point < 0 {
 				before = append(before, d)
 			} else {
@@ -106,10 +103,8 @@ func ParseCode(s string) (Code, error) {
 	switch {
 	case point < 0:
 		return fail(len(body), "expected '.'")
-	case period >= 0 && !closed && len(after) > period:
-		return fail(len(body), "expected ']'")
 	case period >= 0 && !closed:
-		return fail(len(body), "expected one digit inside [ ]")
+		return fail(len(body), "expected ']'")
 	case len(before)+len(after) == 0:
 		return fail(len(body), "expected at least one digit")
 	}
@@ -158,13 +153,10 @@ func ParseCode(s string) (Code, error) {
 	for _, d := range all {
 		digits = append(digits, uint8(d.mask))
 	}
-	var repeat uint8
+	var repeat string
 	if period >= 0 {
-		repeat = digits[len(digits)-1]
-		digits = digits[:len(digits)-1]
-	}
-	for len(digits) > 1 && digits[len(digits)-1] == 0 && repeat == 0 {
-		digits = digits[:len(digits)-1] // trailing zeros: 0.30 is 0.3
+		repeat = string(digits[period+1:]) // after d0
+		digits = digits[:period+1]
 	}
 	return canonical(digits, repeat, code), nil
 }

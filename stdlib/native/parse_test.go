@@ -48,6 +48,18 @@ func TestParseCodeCanonical(t *testing.T) {
 		{"0.[7=]", "0.[7=]"},
 		{"0.{0,2}=", "0.5="},
 		{"0.3?", "0.3"},
+		// periods of several digits, in CGSuite's normal form (TBCodeTest.scala)
+		{"0.[37]", "0.[37]"},
+		{"0.[3737]", "0.[37]"},
+		{"0.3[73]", "0.[37]"},
+		{"0.73[73]", "0.[73]"},
+		{"0.7[37]", "0.[73]"},
+		{"04.00[30]", "4.0[03]"}, // CGSuite keeps 4.00[30]
+		{"0.3[1]", "0.3[1]"},
+		{"04.00[00]", "4.0"},
+		{"0.[00]", "0.0"},
+		{"0.[7!0]", "0.[70] unequal"},
+		{"0.[7=3]", "0.[7=3]"},
 	}
 	for _, c := range cases {
 		got, err := ParseCode(c.in)
@@ -136,9 +148,9 @@ func TestParseCodeErrors(t *testing.T) {
 		{"1.7", 0, "only bits 4 and 8"},
 		{"2.7", 0, "only bits 4 and 8"},
 		{"0.[3", 4, "expected ']'"},
-		{"0.[]", 3, "one digit inside"},
-		{"0.[", 3, "one digit inside"},
-		{"0.[33]", 4, "only one digit may repeat"},
+		{"0.[]", 3, "digits inside"},
+		{"0.[", 3, "digits inside"},
+		{"0.[33", 5, "expected ']'"},
 		{"0.[3]4", 5, "after the repeat"},
 		{"0.[#]", 3, "expected a digit"},
 		{"0.7 ", 3, "expected a digit"},

@@ -14,7 +14,7 @@ func PlainSequence(c Code, n int) []int {
 	seen := make([]int, 2) // seen[v] == h when value v is an option of heap h
 	for h := 1; h <= n; h++ {
 		kmax := h // the most tokens a move may remove from heap h
-		if c.repeat == 0 {
+		if c.repeat == "" {
 			kmax = min(h, len(c.digits)-1)
 		}
 		for k := 0; k <= kmax; k++ {

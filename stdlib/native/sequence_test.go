@@ -47,6 +47,8 @@ func someCodes() []Code {
 		"4.0 unequal", "0.7 unequal", "0.[7] unequal", "0.F unequal", "0.77 unequal",
 		"4?.0", "4=.0", "8!.0", "8?.0", "8=.0", "C?.0", "C=.0", "0.7?", "0.7=", "0.F?", "0.F=",
 		"0.3F?", "0.[7=]", "0.[F?]", "4=.[3]", "0.7=7=", "0.B?", "0.6=2",
+		"0.[37]", "0.[30]", "0.[03]", "0.[13]", "4.[03]", "0.7[03]", "0.[370]", "0.[2F]",
+		"0.1[43]", "0.[7!3]", "0.[33]", "0.3[1]", "0.[0007]",
 	} {
 		out = append(out, MustParseCode(s))
 	}
@@ -110,7 +112,7 @@ func TestSequenceMatchesPlainManyCodes(t *testing.T) {
 		switch {
 		case c.MaxHeaps() == 3:
 			n = 120
-		case c.repeat&12 != 0:
+		case !c.IsFinite() && c.MaxHeaps() == 2:
 			n = 300
 		}
 		plain := PlainSequence(c, n)
@@ -395,6 +397,31 @@ func TestSplitRuleOptionsMatchCGSuite(t *testing.T) {
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s options of %d: %v, CGSuite %v", c.code, c.n, got, want)
+		}
+	}
+}
+
+// TestSeveralRepeatedDigits checks periods of several digits on games whose
+// values follow by hand: removing an odd number of tokens ("0.[30]") leaves
+// the parity of the heap, removing an even number ("0.[03]") half of it.
+func TestSeveralRepeatedDigits(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		f    func(n int) int
+	}{
+		{"0.[30]", func(n int) int { return n % 2 }},
+		{"0.[03]", func(n int) int { return n / 2 }},
+		{"0.[003]", func(n int) int { return n / 3 }},
+	} {
+		got, err := Sequence(context.Background(), MustParseCode(c.code), 500)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, v := range got {
+			if v != c.f(n) {
+				t.Errorf("%s: g(%d) = %d, want %d", c.code, n, v, c.f(n))
+				break
+			}
 		}
 	}
 }
