@@ -76,7 +76,8 @@ func TestSubtractionGamesAgree(t *testing.T) {
 
 func TestTakeBreakCodesAgree(t *testing.T) {
 	fast, plain := sessions(t)
-	for _, code := range []string{"0.77", "0.07", "0.137", "4.0", "0.[3]", "0.16", "0.6", "0.4", "0.51", "0.7F", "0.8", "0.04", "4.07"} {
+	for _, code := range []string{"0.77", "0.07", "0.137", "4.0", "0.[3]", "0.16", "0.6", "0.4", "0.51", "0.7F", "0.8", "0.04", "4.07",
+		"4?.0", "4=.0", "8?.0", "8=.0", "0.F=", "0.[37]", "0.[7=3]", "4.[03]"} {
 		same(t, fast, plain, fmt.Sprintf(`[sg(TakeBreak("%s", n)) for n in 0..90]`, code))
 	}
 	// The named games, move by move, agree with TakeBreak's native engine.
