@@ -113,7 +113,8 @@ func ParseCode(s string) (Code, error) {
 		d0 = before[len(before)-1]
 		for _, d := range before[:len(before)-1] {
 			if d.mask != 0 || d.more {
-				return fail(d.pos, "a digit before d0 lets a move add tokens (as in CGSuite's 80.0); grundy does not compute such codes")
+				return fail(d.pos, "a digit before d0 lets a move add tokens (CGSuite's 80.0 adds one and splits into three heaps); "+
+					"such a game may never end, and grundy does not compute it")
 			}
 		}
 	}
@@ -196,14 +197,28 @@ func parseDigit(s string, i int) (d digitSpec, next int, err *CodeError) {
 		if d.more = strings.HasSuffix(list, "+"); d.more {
 			list = list[:len(list)-1]
 		}
-		off := i + 1
+		off, unmarked := i+1, false
 		for _, count := range strings.Split(list, ",") {
-			n, convErr := strconv.Atoi(count)
+			number, mark := count, byte(0)
+			if last := len(count) - 1; last > 0 && strings.IndexByte("!?=", count[last]) >= 0 {
+				number, mark = count[:last], count[last]
+			}
+			n, convErr := strconv.Atoi(number)
 			if convErr != nil || n < 0 || n > 63 {
 				return d, 0, &CodeError{Pos: off, Msg: "expected a number of heaps from 0 to 63 in { }"}
 			}
+			if mark != 0 && n >= 2 { // a mark on 0 heaps or 1 heap restricts nothing
+				if d.constraint != 0 && d.constraint != mark {
+					return d, 0, &CodeError{Pos: off, Msg: "grundy computes one mark for every split; this count has another"}
+				}
+				d.constraint = mark
+			}
+			unmarked = unmarked || (mark == 0 && n >= 2)
 			d.mask |= 1 << n
 			off += len(count) + 1
+		}
+		if d.constraint != 0 && unmarked {
+			return d, 0, &CodeError{Pos: i, Msg: "grundy computes one mark for every split; this digit marks only some"}
 		}
 		i += end + 1
 	default:
@@ -215,6 +230,9 @@ func parseDigit(s string, i int) (d digitSpec, next int, err *CodeError) {
 		i++
 	}
 	if i < len(s) && (s[i] == '!' || s[i] == '?' || s[i] == '=') {
+		if d.constraint != 0 && d.constraint != s[i] {
+			return d, 0, &CodeError{Pos: i, Msg: "a mark after '}' and another inside it"}
+		}
 		d.constraint = s[i]
 		i++
 	}

@@ -48,6 +48,10 @@ func TestParseCodeCanonical(t *testing.T) {
 		{"0.[7=]", "0.[7=]"},
 		{"0.{0,2}=", "0.5="},
 		{"0.3?", "0.3"},
+		{"0.{1,2!}", "0.6 unequal"}, // CGSuite: 0.6!
+		{"0.{0!,2!,3!}", "0.D unequal"},
+		{"0.{0,2=,3=}", "0.D="},
+		{"0.{0,2,3}?", "0.D?"},
 		// periods of several digits, in CGSuite's normal form (TBCodeTest.scala)
 		{"0.[37]", "0.[37]"},
 		{"0.[3737]", "0.[37]"},
@@ -143,6 +147,9 @@ func TestParseCodeErrors(t *testing.T) {
 		{"4!.4", 3, "every digit that splits or none; this one has none"},
 		{"4?.4=", 3, "this one has '='"},
 		{"4=.0 unequal", 4, "contradict"},
+		{"0.{2!,3?}", 6, "one mark for every split"},
+		{"0.{2!,3!}?", 9, "a mark after '}' and another"},
+		{"0.{0,2!,3}", 2, "marks only some"},
 		{"0.7.7", 3, "only one '.'"},
 		{"$.7", 0, "expected a digit"},
 		{"1.7", 0, "only bits 4 and 8"},
