@@ -185,7 +185,7 @@ func TestParseCodeErrors(t *testing.T) {
 }
 
 func FuzzParseCode(f *testing.F) {
-	for _, s := range []string{"0.77", "4.0", "0.[3]", "C.8F[1] unequal", "0.[", "x"} {
+	for _, s := range []string{"0.77", "4.0", "0.[3]", "C.8F[1] unequal", "0.[", "x", "8?.0", "0.[7=3]", "0.{1,2!}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
