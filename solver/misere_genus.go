@@ -104,15 +104,31 @@ func (m *Misere) internGenus(g int64, seq []int64) int32 {
 }
 
 // nimGenus is the genus id of the nimber *k: 0^120, 1^031, or k^{k, k⊕2}.
+// The ids of small nimbers are cached in m.nimGenera (1 + id, 0 unknown).
 func (m *Misere) nimGenus(k int64) int32 {
+	if k < int64(len(m.nimGenera)) && m.nimGenera[k] > 0 {
+		return m.nimGenera[k] - 1
+	}
+	var id int32
 	switch k {
 	case 0:
-		return m.internGenus(0, []int64{1, 2, 0})
+		id = m.internGenus(0, []int64{1, 2, 0})
 	case 1:
-		return m.internGenus(1, []int64{0, 3, 1})
+		id = m.internGenus(1, []int64{0, 3, 1})
+	default:
+		id = m.internGenus(k, []int64{k, k ^ 2})
 	}
-	return m.internGenus(k, []int64{k, k ^ 2})
+	if k < nimGenusCache {
+		if k >= int64(len(m.nimGenera)) {
+			m.nimGenera = append(m.nimGenera, make([]int32, int(k)+1-len(m.nimGenera))...)
+		}
+		m.nimGenera[k] = id + 1
+	}
+	return id
 }
+
+// nimGenusCache bounds the nimbers whose genus ids m.nimGenera caches.
+const nimGenusCache = 1 << 12
 
 // tameSum returns the genus of a sum of tame games from their genera: like misère Nim,
 // the normal values XOR, and the sum is 0^120 or 1^031 if every part is (a position

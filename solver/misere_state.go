@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -132,15 +131,6 @@ func (m *Misere) atomsOf(st int32) []int64 {
 	return m.atoms[start:m.states[st].end]
 }
 
-// key encodes sorted atoms for the state map.
-func (m *Misere) key(atoms []int64) []byte {
-	m.keyBuf = m.keyBuf[:0]
-	for _, a := range atoms {
-		m.keyBuf = binary.AppendVarint(m.keyBuf, a)
-	}
-	return m.keyBuf
-}
-
 // lookup finds the state of sorted atoms, if it exists.
 func (m *Misere) lookup(atoms []int64) (int32, bool) {
 	if len(atoms) == 1 && atoms[0] >= 0 {
@@ -148,8 +138,7 @@ func (m *Misere) lookup(atoms []int64) (int32, bool) {
 		s := m.pos[atoms[0]].state
 		return s - 1, s > 0
 	}
-	st, ok := m.keys[string(m.key(atoms))]
-	return st, ok
+	return m.keys.find(atoms)
 }
 
 // memoryPerPosition is how many stored atoms and options the misère tables may
@@ -181,13 +170,13 @@ func (m *Misere) intern(atoms []int64) (int32, error) {
 		return 0, err
 	}
 	st := int32(len(m.states))
+	m.atoms = append(m.atoms, atoms...)
+	m.states = append(m.states, mstate{end: int32(len(m.atoms)), genus: noGenus})
 	if len(atoms) == 1 && atoms[0] >= 0 {
 		m.pos[atoms[0]].state = st + 1
 	} else {
-		m.keys[string(m.key(atoms))] = st
+		m.keys.insert(atoms, st)
 	}
-	m.atoms = append(m.atoms, atoms...)
-	m.states = append(m.states, mstate{end: int32(len(m.atoms)), genus: noGenus})
 	return st, nil
 }
 
