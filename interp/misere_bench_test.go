@@ -14,5 +14,5 @@ print outcome(%s, misere)
 `
 
 func BenchmarkMisereKaylesSum(b *testing.B) {
-	benchProgram(b, fmt.Sprintf(misereKaylesSumSrc, "K(20) + K(19) + K(18)"))
+	benchProgram(b, fmt.Sprintf(misereKaylesSumSrc, "K(19) + K(18) + K(17)"))
 }
