@@ -13,7 +13,11 @@ type Program struct {
 }
 
 // Stmt is a top-level statement: GameDecl, FnDecl, LetStmt, PrintStmt, CheckStmt or ExprStmt.
-type Stmt interface{ stmtNode() }
+type Stmt interface {
+	stmtNode()
+	// Start is where the statement begins.
+	Start() Position
+}
 
 // GameDecl declares a game: a name, parameters that make up a position, and moves.
 type GameDecl struct {
@@ -123,6 +127,13 @@ func (*LetStmt) stmtNode()   {}
 func (*PrintStmt) stmtNode() {}
 func (*CheckStmt) stmtNode() {}
 func (*ExprStmt) stmtNode()  {}
+
+func (s *GameDecl) Start() Position  { return s.Pos }
+func (s *FnDecl) Start() Position    { return s.Pos }
+func (s *LetStmt) Start() Position   { return s.Pos }
+func (s *PrintStmt) Start() Position { return s.Pos }
+func (s *CheckStmt) Start() Position { return s.Pos }
+func (s *ExprStmt) Start() Position  { return s.Pos }
 
 // Expr is an expression node. Span gives its first and one-past-last byte offsets.
 type Expr interface {

@@ -247,7 +247,7 @@ func declarations(prog *lang.Program, src string) map[string]*decl {
 		}
 		next := len(src)
 		if i+1 < len(prog.Stmts) {
-			next = stmtOffset(prog.Stmts[i+1])
+			next = prog.Stmts[i+1].Start().Offset
 		}
 		d.end = d.start + len(codeOf(src[d.start:next]))
 		d.text += "\n" + strings.Join(strings.Fields(historyItem(src[d.start:d.end])), " ")
@@ -273,25 +273,6 @@ func codeOf(text string) string {
 		lines = lines[:len(lines)-1]
 	}
 	return strings.Join(lines, "\n")
-}
-
-// stmtOffset is where a statement starts in its source.
-func stmtOffset(st lang.Stmt) int {
-	switch x := st.(type) {
-	case *lang.GameDecl:
-		return x.Pos.Offset
-	case *lang.FnDecl:
-		return x.Pos.Offset
-	case *lang.LetStmt:
-		return x.Pos.Offset
-	case *lang.PrintStmt:
-		return x.Pos.Offset
-	case *lang.CheckStmt:
-		return x.Pos.Offset
-	case *lang.ExprStmt:
-		return x.Pos.Offset
-	}
-	return 0
 }
 
 // expandHome replaces a leading ~/ by the home directory.

@@ -184,25 +184,6 @@ func (w diagWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// stmtPos returns where a statement begins.
-func stmtPos(s lang.Stmt) lang.Position {
-	switch s := s.(type) {
-	case *lang.GameDecl:
-		return s.Pos
-	case *lang.FnDecl:
-		return s.Pos
-	case *lang.LetStmt:
-		return s.Pos
-	case *lang.PrintStmt:
-		return s.Pos
-	case *lang.CheckStmt:
-		return s.Pos
-	case *lang.ExprStmt:
-		return s.Pos
-	}
-	return lang.Position{}
-}
-
 // cut splits src into one chunk per statement: each begins at the comment
 // lines just above its statement (or at the end of the previous chunk's
 // statement line when there are none) and ends where the next one begins.
@@ -211,10 +192,10 @@ func cut(src string, stmts []lang.Stmt) []*Chunk {
 	lines := strings.SplitAfter(src, "\n")
 	var starts []int // first line of each chunk, from 0
 	for _, s := range stmts {
-		l := stmtPos(s).Line - 1
+		l := s.Start().Line - 1
 		floor := 0
 		if len(starts) > 0 {
-			floor = stmtPos(stmts[len(starts)-1]).Line // the line after the previous statement's first line
+			floor = stmts[len(starts)-1].Start().Line // the line after the previous statement's first line
 		}
 		for l > floor && isComment(lines[l-1]) {
 			l--
@@ -236,7 +217,7 @@ func cut(src string, stmts []lang.Stmt) []*Chunk {
 		for end > start && strings.TrimSpace(lines[end-1]) == "" {
 			end--
 		}
-		chunks = append(chunks, &Chunk{Line: start + 1, Stmt: stmtPos(stmts[i]).Line, Code: strings.TrimRight(strings.Join(lines[start:end], ""), "\n")})
+		chunks = append(chunks, &Chunk{Line: start + 1, Stmt: stmts[i].Start().Line, Code: strings.TrimRight(strings.Join(lines[start:end], ""), "\n")})
 	}
 	return chunks
 }
