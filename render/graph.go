@@ -38,9 +38,9 @@ type Graph struct {
 	Edges []Edge
 }
 
-// isP reports whether n is a P-position: its Outcome is "P", or it has no
+// IsP reports whether n is a P-position: its Outcome is "P", or it has no
 // Outcome and its Value is 0.
-func (n Node) isP() bool {
+func (n Node) IsP() bool {
 	return n.Outcome == "P" || (n.Outcome == "" && n.Value == 0)
 }
 
@@ -96,7 +96,7 @@ func WriteDOT(w io.Writer, g Graph) error {
 			label += ", " + outcome
 		}
 		fmt.Fprintf(bw, "  %s [label=%s", dotID(n.ID), dotQuote(label))
-		if n.isP() {
+		if n.IsP() {
 			bw.WriteString(", fillcolor=black, fontcolor=white")
 		} else if n.Outcome == "D" {
 			bw.WriteString(`, fillcolor="#c8c8c8"`)
@@ -109,7 +109,7 @@ func WriteDOT(w io.Writer, g Graph) error {
 		if e.Label != "" {
 			attrs = append(attrs, "label="+dotQuote(e.Label))
 		}
-		if byID[e.To].isP() {
+		if byID[e.To].IsP() {
 			attrs = append(attrs, `color="#c0392b"`, "penwidth=2")
 		} else if e.Loop {
 			attrs = append(attrs, `color="#2c6fbb"`, "style=dashed")

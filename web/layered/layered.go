@@ -297,7 +297,7 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 			continue
 		}
 		segs := route(boxes[f], boxes[t], pic.Via[k])
-		win := !isP(g.Nodes[f]) && isP(g.Nodes[t])
+		win := !g.Nodes[f].IsP() && g.Nodes[t].IsP()
 		stroke, widthPx, marker, dash := "#777", 1, "arrow", ""
 		switch {
 		case win:
@@ -335,7 +335,7 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 	for i, nd := range g.Nodes {
 		b := boxes[i]
 		fill, text := "#fff", "#000"
-		if isP(nd) {
+		if nd.IsP() {
 			fill, text = "#000", "#fff"
 		} else if nd.Outcome == "D" {
 			fill = "#c8c8c8"
@@ -359,12 +359,6 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 	}
 	bw.WriteString("</svg>\n")
 	return bw.Flush()
-}
-
-// isP reports whether a node is a P-position: its outcome says so, or it has
-// none and its value is 0.
-func isP(n render.Node) bool {
-	return n.Outcome == "P" || n.Outcome == "" && n.Value == 0
 }
 
 // route returns the cubic Bézier segments of an edge from box a to box b
