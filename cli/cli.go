@@ -199,12 +199,40 @@ func commandHelp(cmd string) string {
 }
 
 // version is the version grundy was built as: the module's version when
-// installed with go install, or "(devel)" for a build from a checkout.
+// installed with go install; for a build from a checkout, "devel" and the
+// commit, its date and whether the tree had changes, when Go recorded them
+// (it does unless built with -buildvcs=false).
 func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version + " (" + bi.GoVersion + ")"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
 	}
-	return "(devel)"
+	return describeBuild(bi.Main.Version, bi.GoVersion, bi.Settings)
+}
+
+// describeBuild is version's text for a module version, Go version and build
+// settings.
+func describeBuild(modVersion, goVersion string, settings []debug.BuildSetting) string {
+	if modVersion != "" && modVersion != "(devel)" {
+		return modVersion + " (" + goVersion + ")"
+	}
+	var rev, date, dirty string
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value[:min(12, len(s.Value))]
+		case "vcs.time":
+			date = s.Value[:min(10, len(s.Value))]
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", with uncommitted changes"
+			}
+		}
+	}
+	if rev == "" {
+		return "devel (" + goVersion + ", built without version control information)"
+	}
+	return "devel " + rev + " (" + date + dirty + ", " + goVersion + ")"
 }
 
 // valueFlags are the options that take a value, for commandFirst.
