@@ -433,8 +433,10 @@ func (in *Interp) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResul
 // p which position that was: the error's line is the game's, the same for
 // every position.
 func (in *Interp) noteExpanding(p solver.Pos, err *error) {
-	var le *lang.Error
-	if *err != nil && errors.As(*err, &le) {
+	if *err == nil {
+		return // the common case, which must not allocate
+	}
+	if le, ok := errors.AsType[*lang.Error](*err); ok {
 		le.Notes = append(le.Notes, "while listing the moves of "+in.describe(p))
 	}
 }

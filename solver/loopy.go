@@ -66,7 +66,7 @@ func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 		}
 	}
 	for _, p := range g.pos {
-		s.vals[p] = unknown
+		s.vals.set(p, unknown)
 	}
 	return err
 }
@@ -82,13 +82,13 @@ func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
 			return 0, err
 		}
 	}
-	if n := len(s.vals); len(s.loopIndex) < n {
+	if n := s.vals.len(); len(s.loopIndex) < n {
 		s.loopIndex = append(s.loopIndex, make([]int32, n-len(s.loopIndex))...)
 		s.loopOwner = append(s.loopOwner, make([]int32, n-len(s.loopOwner))...)
 	}
 	s.loopIndex[p], s.loopOwner[p] = i, g.gen
 	g.pos = append(g.pos, p)
-	s.vals[p] = onStack
+	s.vals.set(p, onStack)
 	*todo = append(*todo, i)
 	return i, nil
 }

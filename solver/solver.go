@@ -155,9 +155,9 @@ type Solver struct {
 	// rules can keep a copy laid out for their own fast paths.
 	OnStore func(p Pos, v int64)
 
-	vals   []int64 // value per Pos, or unknown / onStack, infinite values encoded (infBase)
-	solved int     // how many values are memoized
-	free   []*walk // reusable walk states
+	vals   valueTable // value per Pos, or unknown / onStack, infinite values encoded (infBase)
+	solved int        // how many values are memoized
+	free   []*walk    // reusable walk states
 	mex    mexSet
 	prober Prober // rules, when they can probe
 	tick   int
@@ -188,7 +188,7 @@ type Stats struct {
 
 // Stats reports the size of the memo table and how often it answered.
 func (s *Solver) Stats() Stats {
-	bytes := cap(s.vals)*8 + (cap(s.loopIndex)+cap(s.loopOwner)+cap(s.remo))*4
+	bytes := s.vals.bytes() + (cap(s.loopIndex)+cap(s.loopOwner)+cap(s.remo))*4
 	return Stats{Positions: s.solved, Bytes: bytes, Hits: s.hits}
 }
 
@@ -198,8 +198,8 @@ func (s *Solver) CountHits(n int) { s.hits += n }
 
 // Known returns p's memoized value, if any and finite.
 func (s *Solver) Known(p Pos) (int64, bool) {
-	if int(p) < len(s.vals) && s.vals[p] >= 0 {
-		return s.vals[p], true
+	if v := s.vals.get(p); v >= 0 {
+		return v, true
 	}
 	return 0, false
 }
@@ -211,8 +211,8 @@ func solvedCode(v int64) bool { return v >= 0 || v <= infBase }
 // they belong to is redefined).
 func (s *Solver) Forget(ps []Pos) {
 	for _, p := range ps {
-		if int(p) < len(s.vals) && solvedCode(s.vals[p]) {
-			s.vals[p] = unknown
+		if solvedCode(s.vals.get(p)) {
+			s.vals.set(p, unknown)
 			s.solved--
 		}
 		if int(p) < len(s.remo) {
@@ -223,25 +223,19 @@ func (s *Solver) Forget(ps []Pos) {
 
 // Clear drops every memoized value.
 func (s *Solver) Clear() {
-	s.vals, s.remo = nil, nil
+	s.vals, s.remo = valueTable{}, nil
 	s.solved = 0
 }
 
 func (s *Solver) state(p Pos) int64 {
-	if int(p) >= len(s.vals) {
-		n := max(int(p)+1, 2*len(s.vals), 1024)
-		grown := make([]int64, n)
-		copy(grown, s.vals)
-		for i := len(s.vals); i < n; i++ {
-			grown[i] = unknown
-		}
-		s.vals = grown
+	if int(p) >= s.vals.len() {
+		s.vals.grow(p)
 	}
-	return s.vals[p]
+	return s.vals.get(p)
 }
 
 func (s *Solver) store(p Pos, v int64) {
-	s.vals[p] = v
+	s.vals.set(p, v)
 	if v >= 0 && s.OnStore != nil {
 		s.OnStore(p, v)
 	}
@@ -349,7 +343,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 		s.store(p, v)
 		return v, nil
 	}
-	if s.vals[p] == onStack {
+	if s.vals.get(p) == onStack {
 		return 0, &CycleError{Cycle: []string{s.rules.Describe(p), s.rules.Describe(p)}, Query: true}
 	}
 	w := s.getWalk()
@@ -407,7 +401,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 				if err := s.solveLoopy(ctx, p); err != nil {
 					return 0, err
 				}
-				return s.vals[p], nil
+				return s.vals.get(p), nil
 			}
 			if sv, ok := s.rules.Shortcut(c); ok {
 				s.store(c, sv)
@@ -435,7 +429,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 		w.stack.pop()
 		s.store(pos, v)
 	}
-	return s.vals[p], nil
+	return s.vals.get(p), nil
 }
 
 // probeTop probes the position on top of w's stack (see Prober). When it is solved,
@@ -474,14 +468,14 @@ func (s *Solver) push(w *walk, p Pos) error {
 	if s.Limits.MaxPositions > 0 && s.solved+w.stack.len() >= s.Limits.MaxPositions {
 		return &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
 	}
-	s.vals[p] = onStack
+	s.vals.set(p, onStack)
 	// Options are appended straight to the arena: Options.Add records absolute ends.
 	f := frame{pos: p, compBase: int32(len(w.arena.Comps)), optBase: int32(len(w.arena.Ends))}
 	f.next = f.compBase
 	if s.prober != nil {
 		f.released = true // expanded, if at all, when it is on top and probing fails
 	} else if err := s.rules.Expand(p, &w.arena); err != nil {
-		s.vals[p] = unknown
+		s.vals.set(p, unknown)
 		w.arena.truncate(int(f.compBase), int(f.optBase))
 		return err
 	}
@@ -489,7 +483,7 @@ func (s *Solver) push(w *walk, p Pos) error {
 	if w.stack.len()%runawayDepth == 0 {
 		if err := s.runaway(w.stack.at(0).pos, p); err != nil {
 			w.stack.pop()
-			s.vals[p] = unknown
+			s.vals.set(p, unknown)
 			w.arena.truncate(int(f.compBase), int(f.optBase))
 			return err
 		}
@@ -515,7 +509,7 @@ func (s *Solver) mexOf(a *Options, optBase, compBase int) int64 {
 	for i := optBase; i < len(a.Ends); i++ {
 		x := a.Nims[i]
 		for _, c := range a.Comps[start:a.Ends[i]] {
-			v := s.vals[c]
+			v := s.vals.get(c)
 			if v < 0 {
 				return s.mexOfLoopy(a, optBase, compBase)
 			}
@@ -557,7 +551,7 @@ func (s *Solver) mexOfLoopy(a *Options, optBase, compBase int) int64 {
 func (s *Solver) sumCode(comps []Pos, nim int64) int64 {
 	g := Finite(nim)
 	for _, c := range comps {
-		g = g.Add(s.decode(s.vals[c]))
+		g = g.Add(s.decode(s.vals.get(c)))
 	}
 	return s.encode(g)
 }
@@ -595,7 +589,7 @@ func (w *walk) holds(p Pos) bool {
 // unwind clears the on-stack marks of an abandoned walk.
 func (s *Solver) unwind(w *walk) {
 	for i := range w.stack.len() {
-		s.vals[w.stack.at(i).pos] = unknown
+		s.vals.set(w.stack.at(i).pos, unknown)
 	}
 	w.stack.reset()
 }
