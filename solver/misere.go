@@ -221,7 +221,8 @@ func (m *Misere) Decide(ctx context.Context, comps []Pos, heaps ...int64) (Verdi
 	if gid, ok := m.tameGenusOf(atoms); ok {
 		return Verdict{P: m.genera[gid].Seq[0] == 0, Method: MethodTame}, nil
 	}
-	if p, ok := m.genusOut(atoms); ok {
+	st, found := m.lookup(atoms)
+	if p, ok := m.genusOut(atoms, st, found); ok {
 		return Verdict{P: p, Method: MethodGenus}, nil
 	}
 	p, err := m.outcome(ctx, atoms)

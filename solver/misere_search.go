@@ -19,25 +19,28 @@ type oframe struct {
 
 // quickOut decides the misère outcome of the sorted sum atoms without a search when it
 // can: by Bouton's rule, by tame genus arithmetic, from the memo, or from a known genus.
-func (m *Misere) quickOut(atoms []int64) (isP, known bool) {
+// st is the state of atoms when found says it has one, so that a caller who goes on
+// to search it does not look it up again.
+func (m *Misere) quickOut(atoms []int64) (isP, known bool, st int32, found bool) {
 	if p, ok := m.nimOnly(atoms); ok {
-		return p, true
+		return p, true, 0, false
 	}
 	if gid, ok := m.tameGenusOf(atoms); ok {
-		return m.genera[gid].Seq[0] == 0, true
+		return m.genera[gid].Seq[0] == 0, true, 0, false
 	}
-	if st, ok := m.lookup(atoms); ok {
+	if st, found = m.lookup(atoms); found {
 		if out := m.states[st].out; out == outP || out == outN {
-			return out == outP, true
+			return out == outP, true, st, true
 		}
 	}
-	return m.genusOut(atoms)
+	isP, known = m.genusOut(atoms, st, found)
+	return isP, known, st, found
 }
 
 // genusOut decides a sum R + n·*2 + *k (k >= 0) from the genus of R when it is known:
 // it is a P-position iff γn(R) = k, since γn(R) is the misère Grundy value of R + n·*2
-// (see Misere).
-func (m *Misere) genusOut(atoms []int64) (isP, known bool) {
+// (see Misere). st and found are the lookup of atoms, already made by the caller.
+func (m *Misere) genusOut(atoms []int64, st int32, found bool) (isP, known bool) {
 	i, twos, others := 0, 0, 0
 	var k int64
 	for ; i < len(atoms) && atoms[i] < 0; i++ { // heaps sort first
@@ -50,8 +53,10 @@ func (m *Misere) genusOut(atoms []int64) (isP, known bool) {
 	if others > 1 {
 		return false, false
 	}
-	st, ok := m.lookup(atoms[i:])
-	if !ok || m.states[st].genus < 0 {
+	if i > 0 {
+		st, found = m.lookup(atoms[i:])
+	}
+	if !found || m.states[st].genus < 0 {
 		return false, false
 	}
 	return m.genera[m.states[st].genus].Gamma(twos) == k, true
@@ -82,26 +87,29 @@ func (m *Misere) tameGenusOf(atoms []int64) (int32, bool) {
 
 // outcome decides the sorted sum atoms: quickly if it can, else by search.
 func (m *Misere) outcome(ctx context.Context, atoms []int64) (bool, error) {
-	if p, ok := m.quickOut(atoms); ok {
+	p, known, st, found := m.quickOut(atoms)
+	if known {
 		return p, nil
+	}
+	if !found {
+		var err error
+		if st, err = m.add(atoms); err != nil {
+			return false, err
+		}
 	}
 	w := m.getWalk()
 	defer m.putWalk(w)
-	p, err := m.search(ctx, w, atoms)
+	p, err := m.search(ctx, w, st)
 	if err != nil {
 		m.unwindSearch(w)
 	}
 	return p, err
 }
 
-// search decides the sorted sum atoms by a memoized depth-first search over the sums
+// search decides the sum of state root by a memoized depth-first search over the sums
 // its moves reach, in canonical form, on an explicit stack. A sum is P when every move
 // leads to an N-position (a sum without moves is N: the player to move has already won).
-func (m *Misere) search(ctx context.Context, w *mwalk, atoms []int64) (bool, error) {
-	root, err := m.intern(atoms)
-	if err != nil {
-		return false, err
-	}
+func (m *Misere) search(ctx context.Context, w *mwalk, root int32) (bool, error) {
 	if err := m.pushSearch(w, root); err != nil {
 		return false, err
 	}
@@ -126,15 +134,17 @@ func (m *Misere) search(ctx context.Context, w *mwalk, atoms []int64) (bool, err
 			m.finishSearch(w, outP)
 			continue
 		}
-		if p, known := m.quickOut(child); known {
+		p, known, cs, found := m.quickOut(child)
+		if known {
 			if p {
 				m.finishSearch(w, outN)
 			}
 			continue
 		}
-		cs, err := m.intern(child)
-		if err != nil {
-			return false, err
+		if !found {
+			if cs, err = m.add(child); err != nil {
+				return false, err
+			}
 		}
 		f.pend = cs
 		if err := m.pushSearch(w, cs); err != nil {

@@ -163,6 +163,11 @@ func (m *Misere) intern(atoms []int64) (int32, error) {
 	if st, ok := m.lookup(atoms); ok {
 		return st, nil
 	}
+	return m.add(atoms)
+}
+
+// add makes a new state of sorted atoms, which have none yet.
+func (m *Misere) add(atoms []int64) (int32, error) {
 	if lim := m.s.Limits.MaxPositions; lim > 0 && len(m.states) >= lim {
 		return 0, &LimitError{Limit: "positions", Value: lim, Hint: m.s.PositionsHint}
 	}
