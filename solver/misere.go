@@ -75,8 +75,8 @@ type Misere struct {
 	genusIDs  map[string]int32
 	nimGenera []int32 // 1 + the genus id of *k, or 0
 
-	walks   []*mwalk
-	bufs    []*Options
+	walks   pool[mwalk]   // reusable walk states
+	bufs    pool[Options] // reusable option buffers for expand
 	mex     mexSet
 	keyBuf  []byte
 	gidBuf  []int32
@@ -116,21 +116,12 @@ func (m *Misere) Stats() Stats {
 	return Stats{Positions: len(m.states), Bytes: bytes}
 }
 
-func (m *Misere) getWalk() *mwalk {
-	if n := len(m.walks); n > 0 {
-		w := m.walks[n-1]
-		m.walks = m.walks[:n-1]
-		return w
-	}
-	return &mwalk{}
-}
-
 func (m *Misere) putWalk(w *mwalk) {
 	if cap(w.gstack)+cap(w.ostack) > 1<<16 {
 		return // let a deep walk's stacks go
 	}
 	w.gstack, w.kids, w.ostack = w.gstack[:0], w.kids[:0], w.ostack[:0]
-	m.walks = append(m.walks, w)
+	m.walks.put(w)
 }
 
 // tick checks for cancellation every 1024 steps.

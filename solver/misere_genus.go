@@ -208,7 +208,7 @@ type gframe struct {
 // solveGenus makes sure state root has its genus and tameness, solving every sum it
 // needs with an explicit stack: the depth of the game never becomes Go recursion.
 func (m *Misere) solveGenus(ctx context.Context, root int32) error {
-	w := m.getWalk()
+	w := m.walks.get()
 	defer m.putWalk(w)
 	for {
 		x, err := m.genusReady(root)

@@ -97,7 +97,7 @@ func (m *Misere) outcome(ctx context.Context, atoms []int64) (bool, error) {
 			return false, err
 		}
 	}
-	w := m.getWalk()
+	w := m.walks.get()
 	defer m.putWalk(w)
 	p, err := m.search(ctx, w, st)
 	if err != nil {

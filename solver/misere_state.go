@@ -59,7 +59,7 @@ func (m *Misere) expand(p Pos) error {
 	if m.pos[p].last >= 0 {
 		return nil
 	}
-	buf := m.getBuf()
+	buf := m.bufs.get()
 	defer m.putBuf(buf)
 	if err := m.s.rules.Expand(p, buf); err != nil {
 		return err
@@ -84,18 +84,9 @@ func (m *Misere) expand(p Pos) error {
 	return nil
 }
 
-func (m *Misere) getBuf() *Options {
-	if n := len(m.bufs); n > 0 {
-		b := m.bufs[n-1]
-		m.bufs = m.bufs[:n-1]
-		return b
-	}
-	return &Options{}
-}
-
 func (m *Misere) putBuf(b *Options) {
 	b.Reset()
-	m.bufs = append(m.bufs, b)
+	m.bufs.put(b)
 }
 
 // appendAtoms appends the atoms of the sum comps + *nim to dst (unsorted).

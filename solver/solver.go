@@ -157,7 +157,7 @@ type Solver struct {
 
 	vals   valueTable // value per Pos, or unknown / onStack, infinite values encoded (infBase)
 	solved int        // how many values are memoized
-	free   []*walk    // reusable walk states
+	walks  pool[walk] // reusable walk states
 	mex    mexSet
 	prober Prober // rules, when they can probe
 	tick   int
@@ -346,7 +346,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 	if s.vals.get(p) == onStack {
 		return 0, &CycleError{Cycle: []string{s.rules.Describe(p), s.rules.Describe(p)}, Query: true}
 	}
-	w := s.getWalk()
+	w := s.walks.get()
 	defer s.putWalk(w)
 	if err := s.push(w, p); err != nil {
 		return 0, err
@@ -594,22 +594,13 @@ func (s *Solver) unwind(w *walk) {
 	w.stack.reset()
 }
 
-func (s *Solver) getWalk() *walk {
-	if n := len(s.free); n > 0 {
-		w := s.free[n-1]
-		s.free = s.free[:n-1]
-		return w
-	}
-	return &walk{}
-}
-
 func (s *Solver) putWalk(w *walk) {
 	w.stack.reset()
 	w.arena.Reset()
 	if cap(w.arena.Comps) > arenaBudget {
 		w.arena = Options{} // give a huge walk's memory back
 	}
-	s.free = append(s.free, w)
+	s.walks.put(w)
 }
 
 // Expand returns the options of p (a fresh copy the caller may keep).
