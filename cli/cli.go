@@ -400,15 +400,18 @@ func flagName(a string) (name string, hasValue, ok bool) {
 func (r *runner) newInterp(o *options) *interp.Interp {
 	in := stdlib.New()
 	in.Out, in.Diag = r.stdout, r.stderr
-	in.Solver.Limits.MaxPositions = o.maxPositions
-	in.MaxMemory = int64(o.maxMemory)
+	cfg := &in.Config
+	cfg.MaxPositions, cfg.PositionsHint = o.maxPositions, "raise it with --max-positions"
+	cfg.MaxMemory, cfg.MemoryHint = int64(o.maxMemory), "raise it with --max-memory"
 	if o.maxMemory > 0 {
 		debug.SetMemoryLimit(int64(o.maxMemory)) // the collector works harder as the budget nears
 	}
-	in.DefaultMisere = o.misere
+	if o.misere {
+		cfg.Mode = interp.MiserePlay
+	}
 	teach.Register(in)
 	if p := r.progress; p != nil {
-		in.Solver.OnProgress = func(n int) { p.Solved(int64(n)) }
+		cfg.OnProgress = func(n int) { p.Solved(int64(n)) }
 	}
 	return in
 }

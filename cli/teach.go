@@ -131,11 +131,11 @@ func (r *runner) explain(ctx context.Context, args []string) int {
 }
 
 // mode is the play mode that --misere chooses.
-func mode(misere bool) teach.Mode {
+func mode(misere bool) interp.Mode {
 	if misere {
-		return teach.Misere
+		return interp.MiserePlay
 	}
-	return teach.Normal
+	return interp.NormalPlay
 }
 
 func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {

@@ -52,7 +52,7 @@ var builtinDefs = []builtin{
 }
 
 // constants are the predeclared values.
-var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "D": OutcomeD, "misere": Misere, "misère": Misere, "normal": Normal}
+var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "D": OutcomeD, "misere": misereValue, "misère": misereValue, "normal": normalValue}
 
 func (in *Interp) defineBuiltins() {
 	for i := range builtinDefs {
@@ -154,12 +154,12 @@ func (s *callSite) grundy(v Value, fn string) solver.Grundy {
 // the session's default applies (grundy eval --misere).
 func (s *callSite) mode(args []Value, i int) bool {
 	if len(args) <= i {
-		return s.c.in.DefaultMisere
+		return s.c.in.Config.Mode == MiserePlay
 	}
 	if args[i].K != KMode {
 		s.fail("the play mode must be normal or misere, not %s %s", args[i].K, args[i].Repr())
 	}
-	return args[i].N == Misere.N
+	return Mode(args[i].N) == MiserePlay
 }
 
 func biSG(s *callSite, args []Value) Value {
@@ -207,7 +207,7 @@ func biOutcome(s *callSite, args []Value) Value {
 
 // allMoves lists the labelled moves of a position or sum; in a sum, each move
 // names the component it is made in.
-// A position with more than maxMoves moves is an error.
+// A position with more than Config.MaxOptions moves is an error.
 func (s *callSite) allMoves(v Value, fn string) []*Move {
 	ms, err := s.c.in.sumMoves(v, s.components(v, fn), 0)
 	if err != nil {
@@ -286,7 +286,7 @@ func biWinning(s *callSite, args []Value) Value {
 	}
 	// A winning move takes one component to the value that makes the nim-sum 0.
 	var out []*Move
-	budget := sumMoveBudget(len(parts))
+	budget := s.c.in.sumMoveBudget(len(parts))
 	for i := range parts {
 		ms := s.movesTo(parts[i], vals[i]^total)
 		if len(out)+len(ms) > budget {
@@ -351,8 +351,8 @@ func (s *callSite) elems(v Value, fn string) []Value {
 		return v.Seq()
 	case KRange:
 		r := v.R.(*RangeVal)
-		if r.Len() > int64(maxElems) {
-			s.fail("%s: the range %s is too long to list (%d elements, at most %d)", fn, v.Repr(), r.Len(), maxElems)
+		if r.Len() > int64(s.c.in.Config.MaxElems) {
+			s.fail("%s: the range %s is too long to list (%d elements, at most %d)", fn, v.Repr(), r.Len(), s.c.in.Config.MaxElems)
 		}
 		s.reserve(r.Len())
 		out := make([]Value, 0, r.Len())
@@ -458,7 +458,7 @@ func biSum(s *callSite, args []Value) Value {
 		for _, v := range vs {
 			n += len(s.components(v, "sum"))
 		}
-		if msg := tooLong(n, "a sum", "components"); msg != "" {
+		if msg := s.c.in.tooLong(n, "a sum", "components"); msg != "" {
 			s.fail("sum: %s", msg)
 		}
 		return sumOf(vs)
@@ -520,7 +520,7 @@ func biTuple(s *callSite, args []Value) Value {
 
 func biStr(s *callSite, args []Value) Value {
 	text := args[0].String()
-	if msg := tooLong(len(text), "str: the text", "bytes"); msg != "" {
+	if msg := s.c.in.tooLong(len(text), "str: the text", "bytes"); msg != "" {
 		s.fail("%s", msg)
 	}
 	return Str(text)
@@ -644,7 +644,7 @@ func biSetFold(op func(a, b Value) Value) func(*callSite, []Value) Value {
 		acc := args[0]
 		for _, a := range args[1:] {
 			acc = op(acc, a)
-			if msg := tooLong(len(acc.Seq()), "a set", "elements"); msg != "" {
+			if msg := s.c.in.tooLong(len(acc.Seq()), "a set", "elements"); msg != "" {
 				s.fail("%s", msg)
 			}
 		}

@@ -256,7 +256,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			v, msg = op(c.in, a, b)
 		}
 		if msg == "" {
-			msg = shapeOf(v).tooBig()
+			msg = c.in.tooBig(shapeOf(v))
 		}
 		if msg != "" {
 			c.fail(pos, "%s", msg)
@@ -421,7 +421,7 @@ func (s *callSite) apply(f Value, args []Value) Value {
 				s.fail("%s", msg)
 			}
 		}
-		if msg := positionShape(args).tooBig(); msg != "" {
+		if msg := s.c.in.tooBig(positionShape(args)); msg != "" {
 			s.fail("%s", strings.Replace(msg, "this value", "this position", 1))
 		}
 		return s.c.in.position(g, args)
@@ -737,8 +737,8 @@ func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
 	return func(fr *Frame) Value {
 		var out []Value
 		loops(fr, func(fr *Frame) bool {
-			if len(out) == maxElems {
-				c.fail(pos, "this comprehension makes more than %d elements, the most a list or set may hold", maxElems)
+			if len(out) == c.in.Config.MaxElems {
+				c.fail(pos, "this comprehension makes more than %d elements, the most a list or set may hold", c.in.Config.MaxElems)
 			}
 			out = append(out, elem(fr))
 			return true

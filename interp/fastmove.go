@@ -130,7 +130,7 @@ func (fm *fastMove) loop(in *Interp, fr *Frame, i int, games []*Game, ps *probeS
 // with a probe sink, its value into the sink's mex set when every part is solved.
 func (fm *fastMove) put(in *Interp, fr *Frame, ids []solver.Pos, ps *probeSink) bool {
 	if ps != nil {
-		if ps.options++; ps.options > maxMoves {
+		if ps.options++; ps.options > in.Config.MaxOptions {
 			return false // the general path reports the limit
 		}
 		var x int64
@@ -243,7 +243,7 @@ func stepsInRange(x, step, n int64) bool {
 // in blocks, part by part (one simple loop per part), and the part reported
 // unsolved is the one the options in order meet first.
 func (fm *fastMove) probeSingles(in *Interp, cur, step []int64, n int64, games []*Game, ps *probeSink) bool {
-	if ps.options += int(n) + 1; n >= int64(maxMoves) || ps.options > maxMoves {
+	if ps.options += int(n) + 1; n >= int64(in.Config.MaxOptions) || ps.options > in.Config.MaxOptions {
 		return false // the general path reports the limit
 	}
 	const block = 256

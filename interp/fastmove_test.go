@@ -16,9 +16,9 @@ import (
 // misère solver and winning-move listings rely on that order.
 func TestFastMovesMatchGeneralPath(t *testing.T) {
 	src := fastMoveGames
-	defer SetMaxMoves(1000)() // Split(9223372036854775807) stops at it both ways
 	fast, plain := New(), New()
 	for _, in := range []*Interp{fast, plain} {
+		in.Config.MaxOptions = 1000 // Split(9223372036854775807) stops at it both ways
 		if err := in.Run(context.Background(), "t.game", src); err != nil {
 			t.Fatal(err)
 		}

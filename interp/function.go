@@ -74,7 +74,7 @@ func (c *closure) call(site *callSite, args []Value) Value {
 // of (sg(G) means misère play under grundy eval --misere).
 func (in *Interp) memoGeneration() uint64 {
 	g := in.generation * 2
-	if in.DefaultMisere {
+	if in.Config.Mode == MiserePlay {
 		g++
 	}
 	return g

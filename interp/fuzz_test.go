@@ -44,7 +44,7 @@ func FuzzEval(f *testing.F) {
 		defer cancel()
 		in := stdlib.New()
 		in.Out, in.Diag = io.Discard, io.Discard
-		in.Solver.Limits.MaxPositions = 20000
+		in.Config.MaxPositions = 20000
 		err := in.Run(ctx, "fuzz.game", src)
 		if err != nil && strings.Contains(err.Error(), "internal error") {
 			t.Fatalf("internal error on %q:\n%v", src, err)

@@ -324,8 +324,8 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 	id := solver.Pos(in.pos.len())
 	// Every interned position counts, solved or not: a position with many
 	// options interns them all before any is solved.
-	if lim := in.Solver.Limits.MaxPositions; lim > 0 && int(id)-in.positionBase >= lim {
-		panic(&solver.LimitError{Limit: "positions", Value: lim, Hint: in.Solver.PositionsHint})
+	if lim := in.Config.MaxPositions; lim > 0 && int(id)-in.positionBase >= lim {
+		panic(in.Config.PositionsError())
 	}
 	if id&4095 == 0 {
 		in.checkMemory(0)
@@ -367,7 +367,7 @@ func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
 // earns (for a scoring game; other games' moves earn nothing).
 func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err error) {
 	g := in.pos.game(p)
-	optEnd := len(opts.Ends) + maxMoves
+	optEnd := len(opts.Ends) + in.Config.MaxOptions
 	if g.nimber {
 		n := in.nimberOf(p)
 		if n > int64(optEnd-len(opts.Ends)) {
@@ -402,7 +402,7 @@ func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err
 // into mex without the option being written out.
 func (in *Interp) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResult, need solver.Pos, err error) {
 	g := in.pos.game(p)
-	if g.nimber || g.replaced || maxMoves > 1<<20 {
+	if g.nimber || g.replaced || in.Config.MaxOptions > DefaultMaxOptions {
 		return solver.ProbeExpand, 0, nil
 	}
 	for _, m := range g.moves {
@@ -441,11 +441,11 @@ func (in *Interp) noteExpanding(p solver.Pos, err *error) {
 	}
 }
 
-// optionLimitError says that position p has more than maxMoves options: each is
+// optionLimitError says that position p has more than Config.MaxOptions options: each is
 // interned, so a position with billions of them would exhaust memory long before
 // it could be solved.
 func (in *Interp) optionLimitError(p solver.Pos) *solver.LimitError {
-	return &solver.LimitError{Limit: "options", Value: maxMoves,
+	return &solver.LimitError{Limit: "options", Value: in.Config.MaxOptions,
 		Hint: fmt.Sprintf("%s has more options than one position may have", in.describe(p))}
 }
 
@@ -547,13 +547,8 @@ func (e *TooManyMovesError) Error() string {
 	return fmt.Sprintf("%s has more than %d moves", e.Pos.Brief(), e.Limit)
 }
 
-// maxMoves is the most options one position may have, when solved or when its
-// moves are listed by moves, options and winning (about 250 MB of moves): a
-// position with more is refused rather than left to exhaust memory. Tests lower it.
-var maxMoves = 1 << 20
-
 // positionMoves lists the moves of one position with labels and bindings, in the
-// order Expand lists its options. Past limit moves (maxMoves when limit <= 0) it
+// order Expand lists its options. Past limit moves (Config.MaxOptions when limit <= 0) it
 // stops with a *TooManyMovesError.
 func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
 	return in.positionMovesWhere(pos, limit, nil)
@@ -566,7 +561,7 @@ func (in *Interp) positionMovesWhere(pos Value, limit int, keep func(to Value) b
 	e := pos.Pos()
 	g := e.Game
 	if limit <= 0 {
-		limit = maxMoves
+		limit = in.Config.MaxOptions
 	}
 	var out []*Move
 	add := func(mv *Move) bool {
@@ -620,7 +615,7 @@ func (in *Interp) positionMovesWhere(pos Value, limit int, keep func(to Value) b
 // sum, each move names the part it is made in and leads to the whole new sum.
 func (in *Interp) sumMoves(v Value, parts []Value, limit int) ([]*Move, error) {
 	var out []*Move
-	budget := sumMoveBudget(len(parts))
+	budget := in.sumMoveBudget(len(parts))
 	for i, p := range parts {
 		ms, err := in.positionMoves(p, limit)
 		if err != nil {
@@ -637,12 +632,14 @@ func (in *Interp) sumMoves(v Value, parts []Value, limit int) ([]*Move, error) {
 }
 
 // sumMoveBudget is the most moves of a sum of n parts that may be listed: each
-// move holds the whole new sum, so moves times parts stays within 16 maxMoves.
-func sumMoveBudget(n int) int {
+// move holds the whole new sum, so moves times parts stays within 16
+// Config.MaxOptions.
+func (in *Interp) sumMoveBudget(n int) int {
+	most := in.Config.MaxOptions
 	if n <= 1 {
-		return maxMoves
+		return most
 	}
-	return max(1, min(maxMoves, 16*maxMoves/n))
+	return max(1, min(most, 16*most/n))
 }
 
 // placeInSum makes m, a move of parts[i], a move of v: in a sum it names the

@@ -31,8 +31,8 @@ func runHostile(name, src string, timeout time.Duration) string {
 	defer cancel()
 	in := stdlib.New()
 	in.Out, in.Diag = io.Discard, io.Discard
-	in.Solver.Limits.MaxPositions = 20000
-	in.MaxMemory = 1 << 30
+	in.Config.MaxPositions, in.Config.PositionsHint = 20000, "raise it with --max-positions"
+	in.Config.MaxMemory, in.Config.MemoryHint = 1<<30, "raise it with --max-memory"
 	err := in.Run(ctx, name, src)
 	if err == nil {
 		return ""

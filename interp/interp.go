@@ -35,18 +35,14 @@ type Interp struct {
 	Solver *solver.Solver
 	// Checks counts the checks run so far.
 	Checks CheckStats
-	// DefaultMisere makes sg, outcome and winning play misère when no mode is given.
-	DefaultMisere bool
-	// MaxMemory is the memory budget in bytes (0: none): the positions interned,
-	// the solver's tables and the values built stop with a *MemoryError past it.
-	MaxMemory int64
-	// MemoryHint says how to raise MaxMemory, at the end of a *MemoryError.
-	MemoryHint string
+	// Config is the session's limits, play mode and progress callback; set its
+	// fields before running a program or between runs.
+	Config Config
 
 	globals map[string]*Global
 	pos     positionTable // every interned position, by id
 	// positionBase is how many positions were interned before this run (or
-	// the last ClearMemo): Solver.Limits.MaxPositions bounds those interned
+	// the last ClearMemo): Config.MaxPositions bounds those interned
 	// since, as it bounds those memoized.
 	positionBase int
 	nimberGame   *Game
@@ -87,8 +83,8 @@ type CheckStats struct {
 // New returns a session with the built-in functions defined.
 func New() *Interp {
 	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background(),
-		MaxMemory: DefaultMaxMemory, MemoryHint: "raise it with --max-memory", generation: 1}
-	in.Solver = solver.New(in)
+		Config: DefaultConfig(), generation: 1}
+	in.Solver = solver.New(in, &in.Config.Config)
 	in.Solver.OnStore = in.noteValue
 	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
 	in.defineBuiltins()
@@ -374,7 +370,7 @@ func (in *Interp) invalidate(changed []string) {
 }
 
 // ClearMemo drops every memoized value, normal and misère. Interned positions
-// stay, but Limits.MaxPositions counts them again from here.
+// stay, but Config.MaxPositions counts them again from here.
 func (in *Interp) ClearMemo() {
 	in.positionBase = in.pos.len()
 	in.Solver.Clear()

@@ -170,8 +170,8 @@ func evalIn(in *interp.Interp, src string) (string, error) {
 // message at once, instead of listing them until memory runs out; options that
 // repeat a position or are nimbers count too, but do not need the position limit.
 func TestPositionWithTooManyOptions(t *testing.T) {
-	defer interp.SetMaxMoves(1000)()
 	in := interp.New()
+	in.Config.MaxOptions = 1000
 	for _, src := range []string{
 		"game N(n) { move k in 1..n -> N(n - k) }\nprint sg(N(1000000000000))",
 		"print outcome(N(1000000000000) + N(1), misere)",
@@ -183,7 +183,7 @@ func TestPositionWithTooManyOptions(t *testing.T) {
 	}
 	// Small positions still solve in the same session, and many options that are
 	// few positions stay within a small position limit.
-	in.Solver.Limits.MaxPositions = 100
+	in.Config.MaxPositions = 100
 	var out bytes.Buffer
 	in.Out = &out
 	src := "game D(n) { move k in 1..200 where n > 0 -> D(n - 1) }\nprint sg(N(20))\nprint sg(D(50))"
@@ -194,7 +194,11 @@ func TestPositionWithTooManyOptions(t *testing.T) {
 
 // Values that would exhaust memory are refused with a located error.
 func TestTooLongValues(t *testing.T) {
-	defer interp.SetMaxElems(1000)()
+	small := func() *interp.Interp {
+		in := interp.New()
+		in.Config.MaxElems = 1000
+		return in
+	}
 	for _, c := range []struct{ src, want string }{
 		{`print len([x for x in 0..2000])`, "this comprehension makes more than 1000 elements"},
 		{"fn dbl(s, n) = if n == 0 then len(s) else dbl(s + s, n - 1)\nprint dbl(\"ab\", 30)", "a string of 1024 bytes is too long"},
@@ -205,12 +209,12 @@ func TestTooLongValues(t *testing.T) {
 		{"print len(union(set(0..999), set(1000..1999)))", "a set of 2000 elements is too long"},
 		{"fn big(g, n) = if n == 0 then g else big(sum([g, g]), n - 1)\nprint big(*1, 30)", "sum: a sum of 1024 components is too long"},
 	} {
-		err := interp.New().Run(context.Background(), "t.game", c.src)
+		err := small().Run(context.Background(), "t.game", c.src)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "t.game:") {
 			t.Errorf("%s: got %v, want %q", c.src, err, c.want)
 		}
 	}
-	in := interp.New()
+	in := small()
 	var out bytes.Buffer
 	in.Out = &out
 	if err := in.Run(context.Background(), "t.game", `print len([x for x in 1..1000])`); err != nil || out.String() != "1000\n" {
@@ -221,7 +225,7 @@ func TestTooLongValues(t *testing.T) {
 // Misère tables of a wide game stay within their share of the position limit.
 func TestMisereMemoryWithinLimit(t *testing.T) {
 	in := interp.New()
-	in.Solver.Limits.MaxPositions = 2000
+	in.Config.MaxPositions = 2000
 	src := `game W(a, b) {
   move k in 1..a -> W(a - k, b)
   move k in 1..b -> W(a, b - k)
@@ -279,9 +283,8 @@ print S({Nim(1) + Nim(2)}).xs`
 // Without a position limit, one position may still have at most maxMoves options;
 // a sum's moves are bounded by moves times parts; messages cut long positions short.
 func TestOptionsAndMovesBounds(t *testing.T) {
-	defer interp.SetMaxMoves(1000)()
 	in := interp.New()
-	in.Solver.Limits.MaxPositions = 0
+	in.Config.MaxOptions = 1000
 	for src, want := range map[string]string{
 		"game N(n) { move k in 1..n -> N(n - k) }\nprint sg(N(1000000000000))": "stopped: the options limit (1000) was reached; N(1000000000000) has more options than one position may have",
 		"print len(moves(sum([*i for i in 1..300])))":                          "moves: *1 + *2 + *3 + *4 + *5 + *6 + *7 + *8 + *9 + *10 + *11 + *12 … 96 + *297 + *298 + *299 + *300 (300 parts) has more than 53 moves, too many to list",
@@ -367,8 +370,11 @@ func TestErrorNamesPositionExpanded(t *testing.T) {
 // builds them or the solver meets them as positions; so are values too large
 // counting the elements of the values inside them (shared ones each time).
 func TestValueShapeLimits(t *testing.T) {
-	defer interp.SetMaxValueDepth(50)()
-	defer interp.SetMaxElems(1000)()
+	small := func() *interp.Interp {
+		in := interp.New()
+		in.Config.MaxDepth, in.Config.MaxElems = 50, 1000
+		return in
+	}
 	for _, c := range []struct{ src, want string }{
 		{"game G(p) { move -> G([p]) }\nprint sg(G([]))", "t.game:1:21: this position is nested too deeply"},
 		{"game H(p) { move -> H((p, 0)) }\nprint sg(H(0))", "t.game:1:21: this position is nested too deeply"},
@@ -377,13 +383,13 @@ func TestValueShapeLimits(t *testing.T) {
 		{"fn d(s, k) = if k == 0 then s else d(s + s, k - 1)\nprint d([list(0..99)], 30)", "t.game:1:40: this value is too large"},
 		{"fn d(s, k) = if k == 0 then s else d(list(s) + [s], k - 1)\nprint d([], 60)", "this value is"},
 	} {
-		err := interp.New().Run(context.Background(), "t.game", c.src)
+		err := small().Run(context.Background(), "t.game", c.src)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.src, err, c.want)
 		}
 	}
 	var out bytes.Buffer
-	in := interp.New()
+	in := small()
 	in.Out = &out
 	src := "fn d(s, k) = if k == 0 then s else d([s], k - 1)\nprint len(str(d(1, 48)))"
 	if err := in.Run(context.Background(), "t.game", src); err != nil || out.String() != "97\n" {

@@ -37,9 +37,9 @@ func TestRememberedCallsAgreeWithPlainCalls(t *testing.T) {
 		for _, e := range entries {
 			switch e {
 			case "MISERE\nprint [v(n) for n in 0..4]":
-				in.DefaultMisere = true
+				in.Config.Mode = interp.MiserePlay
 			case "NORMAL\nprint [v(n) for n in 0..4]":
-				in.DefaultMisere = false
+				in.Config.Mode = interp.NormalPlay
 			}
 			if err := in.Run(context.Background(), "t.game", e); err != nil {
 				out.WriteString(formatErr(err) + "\n")

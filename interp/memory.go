@@ -7,10 +7,6 @@ import (
 	"unsafe"
 )
 
-// DefaultMaxMemory is the memory budget of a session unless it is set: 8 GB, a
-// third of a 24 GB machine.
-const DefaultMaxMemory = 8 << 30
-
 // MemoryError reports that a computation would pass the memory budget.
 type MemoryError struct {
 	Budget int64
@@ -49,20 +45,20 @@ func (in *Interp) checkMemory(extra int64) {
 // It reads the heap (a cheap statistic) and only when that is over the budget
 // collects the garbage to see what is really held.
 func (in *Interp) memoryError(extra int64) *MemoryError {
-	if in.MaxMemory <= 0 {
+	if in.Config.MaxMemory <= 0 {
 		return nil
 	}
 	sample := []metrics.Sample{{Name: heapObjects}}
 	metrics.Read(sample)
-	if int64(sample[0].Value.Uint64())+extra <= in.MaxMemory {
+	if int64(sample[0].Value.Uint64())+extra <= in.Config.MaxMemory {
 		return nil
 	}
 	runtime.GC()
 	metrics.Read(sample)
-	if int64(sample[0].Value.Uint64())+extra <= in.MaxMemory {
+	if int64(sample[0].Value.Uint64())+extra <= in.Config.MaxMemory {
 		return nil
 	}
-	return &MemoryError{Budget: in.MaxMemory, Hint: in.MemoryHint}
+	return &MemoryError{Budget: in.Config.MaxMemory, Hint: in.Config.MemoryHint}
 }
 
 // valueBytes is the size of one Value in a list.

@@ -84,7 +84,7 @@ func (s *callSite) sumGenus(v Value, fn string) (solver.Genus, bool) {
 func (s *callSite) misereWinning(v Value) []*Move {
 	parts := s.components(v, "winning")
 	if wins, ok := s.quotientWinning(v, parts); ok {
-		if budget := sumMoveBudget(len(parts)); len(wins) > budget {
+		if budget := s.c.in.sumMoveBudget(len(parts)); len(wins) > budget {
 			s.raiseMoves(&TooManyMovesError{v, budget}, "winning")
 		}
 		return wins
@@ -95,7 +95,7 @@ func (s *callSite) misereWinning(v Value) []*Move {
 	if err != nil {
 		s.raise(err)
 	}
-	if budget := sumMoveBudget(len(parts)); len(wins) > budget {
+	if budget := in.sumMoveBudget(len(parts)); len(wins) > budget {
 		s.raiseMoves(&TooManyMovesError{v, budget}, "winning")
 	}
 	// The solver numbers game components first, then heaps; map back to parts.

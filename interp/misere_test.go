@@ -1,6 +1,10 @@
 package interp_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/interp"
+)
 
 // The Anti-Nim rule: the first player wins misère Nim iff (every heap is at most 1
 // and the nim-sum is 0) or (some heap is larger than 1 and the nim-sum is not 0).
@@ -14,7 +18,7 @@ func TestAntiNimRule(t *testing.T) {
 
 func TestMisereDefaultMode(t *testing.T) {
 	in := newSession()
-	in.DefaultMisere = true
+	in.Config.Mode = interp.MiserePlay
 	v, err := evalIn(in, "outcome(Nim(1))")
 	if err != nil || v != "P" {
 		t.Fatalf("outcome(Nim(1)) with misère by default = %s, %v", v, err)

@@ -133,7 +133,7 @@ func mismatch(op string, a, b Value) string {
 }
 
 func arith(op string) func(*Interp, Value, Value) (Value, string) {
-	return func(_ *Interp, a, b Value) (Value, string) {
+	return func(in *Interp, a, b Value) (Value, string) {
 		if a.K == KInt && b.K == KInt {
 			return intOps[op](a.N, b.N)
 		}
@@ -150,12 +150,12 @@ func plus(in *Interp, a, b Value) (Value, string) {
 	case a.K == KInt && b.K == KInt:
 		return intOps["+"](a.N, b.N)
 	case isGame(a) && isGame(b):
-		if msg := tooLong(partCount(a)+partCount(b), "a sum", "components"); msg != "" {
+		if msg := in.tooLong(partCount(a)+partCount(b), "a sum", "components"); msg != "" {
 			return Value{}, msg
 		}
 		return gameSum(a, b), ""
 	case a.K == b.K && (a.K == KList || a.K == KTuple):
-		if msg := tooLong(len(a.Seq())+len(b.Seq()), "a "+a.K.String(), "elements"); msg != "" {
+		if msg := in.tooLong(len(a.Seq())+len(b.Seq()), "a "+a.K.String(), "elements"); msg != "" {
 			return Value{}, msg
 		}
 		if err := in.memoryError(int64(len(a.Seq())+len(b.Seq())) * valueBytes); err != nil {
@@ -164,7 +164,7 @@ func plus(in *Interp, a, b Value) (Value, string) {
 		elems := append(append([]Value(nil), a.Seq()...), b.Seq()...)
 		return Value{K: a.K, R: newSeq(elems)}, ""
 	case a.K == KStr && b.K == KStr:
-		if msg := tooLong(len(a.Str())+len(b.Str()), "a string", "bytes"); msg != "" {
+		if msg := in.tooLong(len(a.Str())+len(b.Str()), "a string", "bytes"); msg != "" {
 			return Value{}, msg
 		}
 		return Str(a.Str() + b.Str()), ""
@@ -175,17 +175,13 @@ func plus(in *Interp, a, b Value) (Value, string) {
 	return Value{}, mismatch("+", a, b)
 }
 
-// maxElems bounds the length of every list, tuple, set, string and sum a program
-// builds (16M, about 512 MB of values): past it memory, not time, would run out, and
-// running out of memory cannot be reported as an error. Tests lower it.
-var maxElems = 1 << 24
-
-// tooLong says why a value of n elements is refused, or "" when it is not.
-func tooLong(n int, what, unit string) string {
-	if n <= maxElems {
+// tooLong says why a value of n elements is refused (see Config.MaxElems), or ""
+// when it is not.
+func (in *Interp) tooLong(n int, what, unit string) string {
+	if n <= in.Config.MaxElems {
 		return ""
 	}
-	return fmt.Sprintf("%s of %d %s is too long (at most %d)", what, n, unit, maxElems)
+	return fmt.Sprintf("%s of %d %s is too long (at most %d)", what, n, unit, in.Config.MaxElems)
 }
 
 func partCount(v Value) int {
@@ -244,20 +240,20 @@ func listMinus(a, b Value) Value {
 }
 
 func setOrInt(op string, setOp func(a, b Value) Value) func(*Interp, Value, Value) (Value, string) {
-	return func(_ *Interp, a, b Value) (Value, string) {
+	return func(in *Interp, a, b Value) (Value, string) {
 		switch {
 		case a.K == KInt && b.K == KInt:
 			return intOps[op](a.N, b.N)
 		case a.K == KSet && b.K == KSet:
 			r := setOp(a, b)
-			return r, tooLong(len(r.Seq()), "a set", "elements")
+			return r, in.tooLong(len(r.Seq()), "a set", "elements")
 		}
 		return Value{}, mismatch(op, a, b)
 	}
 }
 
 func order(test func(int) bool) func(*Interp, Value, Value) (Value, string) {
-	return func(_ *Interp, a, b Value) (Value, string) {
+	return func(in *Interp, a, b Value) (Value, string) {
 		if a.K != b.K || a.K == KFunc || a.K == KGame {
 			return Value{}, fmt.Sprintf("cannot order %s %s and %s %s", a.K, a.Repr(), b.K, b.Repr())
 		}

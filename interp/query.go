@@ -166,7 +166,7 @@ func (in *Interp) Winning(ctx context.Context, v Value) ([]*Move, error) {
 
 // Moves lists the labelled moves of a position or sum, as moves(G) does: in a
 // sum, each move names the part it is made in. When some part has more than
-// limit moves (maxMoves when limit <= 0), it stops with a *TooManyMovesError
+// limit moves (Config.MaxOptions when limit <= 0), it stops with a *TooManyMovesError
 // instead of listing them all.
 func (in *Interp) Moves(ctx context.Context, v Value, limit int) ([]*Move, error) {
 	parts, err := components(v)

@@ -82,10 +82,8 @@ type expandBuf struct {
 func (in *Interp) scoreRulesOf() *scoreRules {
 	if in.scores == nil {
 		in.scores = &scoreRules{in: in, sums: map[string]search.State{}}
-		in.scores.searcher = search.New(in.scores, search.Table)
+		in.scores.searcher = search.New(in.scores, search.Table, &in.Config.Config)
 	}
-	s := in.scores.searcher
-	s.MaxPositions, s.PositionsHint = in.Solver.Limits.MaxPositions, in.Solver.PositionsHint
 	return in.scores
 }
 
@@ -324,8 +322,7 @@ func biSearch(s *callSite, args []Value) Value {
 	}
 	var stats search.Stats
 	value := s.scoreSearch(func(ctx context.Context, r *scoreRules) (int64, error) {
-		fresh := search.New(r, method)
-		fresh.MaxPositions, fresh.PositionsHint = r.searcher.MaxPositions, r.searcher.PositionsHint
+		fresh := search.New(r, method, r.searcher.Config)
 		v, err := fresh.Value(ctx, r.stateOf(args[0]))
 		stats = fresh.Stats
 		return v, err

@@ -265,12 +265,12 @@ func TestScoringDeepGame(t *testing.T) {
 
 func TestScoringPositionLimit(t *testing.T) {
 	in := session(t, `game Chain(n) { move where n > 0 score 1 -> Chain(n - 1) }`)
-	in.Solver.Limits.MaxPositions = 100
+	in.Config.MaxPositions = 100
 	_, err := in.Eval(context.Background(), "t", "score(Chain(1000))")
 	if err == nil || !strings.Contains(err.Error(), "the positions limit (100) was reached") {
 		t.Fatalf("got %v", err)
 	}
-	in.Solver.Limits.MaxPositions = 0
+	in.Config.MaxPositions = 0
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := in.Eval(ctx, "t", "score(Chain(500000))"); err == nil || !strings.Contains(err.Error(), "canceled") {

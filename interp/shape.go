@@ -10,14 +10,10 @@ import (
 // shape: how deeply values nest inside it and how many elements it holds
 // counting those of the values inside. Comparing, printing and keying a value
 // walk it recursively and in full, so both are bounded where values are made:
-// no value is nested more than maxValueDepth levels deep (Go's stack), and none
-// holds more than maxNestedElems elements in all (memory and time, even when
-// parts are shared, as in [s, s]).
-var maxValueDepth int32 = 10_000 // tests lower it
-
-// maxNestedElems bounds the elements of a value counting those of the values
-// inside it: four times what one list may hold, about 2 GB if nothing were shared.
-func maxNestedElems() int64 { return 4 * int64(maxElems) }
+// no value is nested more than Config.MaxDepth levels deep (Go's stack), and
+// none holds more than four times Config.MaxElems elements in all (memory and
+// time, even when parts are shared, as in [s, s]; about 2 GB by default if
+// nothing were shared).
 
 // shape is the nesting depth and the total element count of a value.
 type shape struct {
@@ -69,19 +65,19 @@ func sortedSeq(elems []Value) *Seq {
 }
 
 // tooBig says why a value of shape sh is refused, or "" when it is not.
-func (sh shape) tooBig() string {
-	switch {
-	case sh.depth > maxValueDepth:
-		return fmt.Sprintf("this value is nested too deeply: more than %d levels of lists, tuples, sets, sums and positions inside one another", maxValueDepth)
-	case sh.size > maxNestedElems():
-		return fmt.Sprintf("this value is too large: more than %d elements counting those of the values inside it (a value used twice counts twice)", maxNestedElems())
+func (in *Interp) tooBig(sh shape) string {
+	switch maxNested := 4 * int64(in.Config.MaxElems); {
+	case sh.depth > in.Config.MaxDepth:
+		return fmt.Sprintf("this value is nested too deeply: more than %d levels of lists, tuples, sets, sums and positions inside one another", in.Config.MaxDepth)
+	case sh.size > maxNested:
+		return fmt.Sprintf("this value is too large: more than %d elements counting those of the values inside it (a value used twice counts twice)", maxNested)
 	}
 	return ""
 }
 
 // checkShape fails at pos when v is too deep or too large.
 func (c *compiler) checkShape(pos lang.Position, v Value) Value {
-	if msg := shapeOf(v).tooBig(); msg != "" {
+	if msg := c.in.tooBig(shapeOf(v)); msg != "" {
 		c.fail(pos, "%s", msg)
 	}
 	return v

@@ -84,11 +84,15 @@ func GrundyValue(g solver.Grundy) Value {
 	return Value{K: KInf, R: &Seq{Elems: elems}}
 }
 
-// Play modes, passed to sg, outcome and winning.
+// The play modes as values of the language (normal and misere), passed to sg,
+// outcome and winning.
 var (
-	Normal = Value{K: KMode, N: 0}
-	Misere = Value{K: KMode, N: 1}
+	normalValue = Value{K: KMode, N: int64(NormalPlay)}
+	misereValue = Value{K: KMode, N: int64(MiserePlay)}
 )
+
+// Mode returns the play mode v is, when it is one.
+func (v Value) Mode() (Mode, bool) { return Mode(v.N), v.K == KMode }
 
 // Seq holds the elements of a tuple, list or set (sets sorted, without duplicates).
 type Seq struct {
@@ -233,9 +237,9 @@ func (v Value) Repr() string {
 }
 
 // maxText bounds the text of one value: past it, the elements left are written
-// as "…". A value holds at most 64M elements counting those inside it, but
-// shared strings could still make its text endless.
-func maxText() int { return 4 * maxElems }
+// as "…". A value holds at most 64M elements counting those inside it (by
+// default), but shared strings could still make its text endless.
+const maxText = 4 * DefaultMaxElems
 
 func writeSeq(b *strings.Builder, open, close string, elems []Value) {
 	b.WriteString(open)
@@ -243,7 +247,7 @@ func writeSeq(b *strings.Builder, open, close string, elems []Value) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		if b.Len() > maxText() {
+		if b.Len() > maxText {
 			b.WriteString("…")
 			break
 		}

@@ -255,7 +255,7 @@ func TestProgressLine(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
-	if s.in.Solver.OnProgress != nil || s.progress != nil {
+	if s.in.Config.OnProgress != nil || s.progress != nil {
 		t.Error("the progress hooks are left behind")
 	}
 }

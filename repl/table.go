@@ -60,7 +60,7 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 	// judge gives the value (normal play only) and the outcome of a position or
 	// sum: P, N, or D for a draw in a loopy game.
 	judge := func(v interp.Value) (string, string, error) {
-		if mode == teach.Misere {
+		if mode == interp.MiserePlay {
 			isP, _, err := s.in.MisereOutcome(ctx, v)
 			return "", outcomeName(isP), err
 		}
@@ -76,7 +76,7 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 		return err
 	}
 	rows := [][]string{{"move", "", "to", "sg", "outcome"}}
-	if mode == teach.Misere {
+	if mode == interp.MiserePlay {
 		rows[0][3] = ""
 	}
 	winning := 0
@@ -96,7 +96,7 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 		}
 		rows = append(rows, row)
 	}
-	if mode == teach.Misere {
+	if mode == interp.MiserePlay {
 		fmt.Fprintf(s.out, "%s: misère outcome %s", pos.Repr(), out)
 	} else {
 		fmt.Fprintf(s.out, "%s: sg %s, outcome %s", pos.Repr(), value, out)

@@ -11,13 +11,13 @@ import (
 )
 
 // splitMode takes a trailing "misere" (or "normal") off a command's argument.
-func splitMode(p piece) (piece, teach.Mode) {
-	for word, mode := range map[string]teach.Mode{"misere": teach.Misere, "misère": teach.Misere, "normal": teach.Normal} {
+func splitMode(p piece) (piece, interp.Mode) {
+	for word, mode := range map[string]interp.Mode{"misere": interp.MiserePlay, "misère": interp.MiserePlay, "normal": interp.NormalPlay} {
 		if rest, ok := strings.CutSuffix(p.text, word); ok && strings.HasSuffix(rest, " ") {
 			return piece{strings.TrimSpace(rest), p.off}, mode
 		}
 	}
-	return p, teach.Normal
+	return p, interp.NormalPlay
 }
 
 // position evaluates a command's POS argument, which must be a position or a sum.

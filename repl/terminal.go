@@ -168,11 +168,11 @@ func waitsForPerson(entry string) bool {
 func (s *Session) showProgress(entry string) (stop func()) {
 	p := render.NewProgress(s.out.(*output).w, abbreviate(historyItem(entry), 40))
 	base := s.in.Solver.Stats().Positions
-	s.in.Solver.OnProgress = func(n int) { p.Solved(int64(max(n-base, 0))) }
+	s.in.Config.OnProgress = func(n int) { p.Solved(int64(max(n-base, 0))) }
 	s.progress = p
 	return func() {
 		p.Stop()
 		s.progress = nil
-		s.in.Solver.OnProgress = nil
+		s.in.Config.OnProgress = nil
 	}
 }

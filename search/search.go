@@ -117,10 +117,10 @@ type entry struct {
 type Searcher struct {
 	rules  Rules
 	method Method
-	// MaxPositions bounds the states expanded (0: no limit), failing with a
-	// *solver.LimitError; PositionsHint says how to raise it.
-	MaxPositions  int
-	PositionsHint string
+	// Config's MaxPositions bounds the states expanded (0: no limit), failing
+	// with a *solver.LimitError that ends with its PositionsHint. It is shared
+	// with the searcher's owner.
+	Config *solver.Config
 	// Stats counts the work of every search so far.
 	Stats Stats
 
@@ -131,9 +131,12 @@ type Searcher struct {
 	tick    int
 }
 
-// New returns a searcher using method.
-func New(rules Rules, method Method) *Searcher {
-	return &Searcher{rules: rules, method: method, PositionsHint: "raise it with --max-positions"}
+// New returns a searcher using method, configured by cfg (nil: no limit).
+func New(rules Rules, method Method, cfg *solver.Config) *Searcher {
+	if cfg == nil {
+		cfg = &solver.Config{PositionsHint: "raise Config.MaxPositions"}
+	}
+	return &Searcher{rules: rules, method: method, Config: cfg}
 }
 
 // Bytes estimates the memory the table and the listed moves hold.
@@ -362,8 +365,8 @@ func (s *Searcher) expand(st State) (*entry, error) {
 	if e := &s.table[st]; e.expanded {
 		return e, nil
 	}
-	if s.MaxPositions > 0 && s.Stats.Positions >= s.MaxPositions {
-		return nil, &solver.LimitError{Limit: "positions", Value: s.MaxPositions, Hint: s.PositionsHint}
+	if s.Config.MaxPositions > 0 && s.Stats.Positions >= s.Config.MaxPositions {
+		return nil, s.Config.PositionsError()
 	}
 	// Moves may search (a query in a condition), which may grow the table and
 	// the arena: list the moves apart, in a buffer of this nesting depth, then

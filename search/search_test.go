@@ -96,7 +96,7 @@ func TestCoinsAgainstRecurrence(t *testing.T) {
 		c := coins{row}
 		want := coinsDP(row)
 		for _, m := range []Method{Table, AlphaBeta, Minimax} {
-			got, err := New(c, m).Value(context.Background(), c.state(0, len(row)-1))
+			got, err := New(c, m, nil).Value(context.Background(), c.state(0, len(row)-1))
 			if err != nil || got != want {
 				t.Fatalf("%v on %v: got %d (%v), want %d", m, row, got, err, want)
 			}
@@ -111,13 +111,13 @@ func TestMethodsAgreeAndPruningVisitsLess(t *testing.T) {
 		want := b.plainValue(0)
 		var nodes [3]int
 		for _, m := range []Method{Table, AlphaBeta, Minimax} {
-			s := New(b, m)
+			s := New(b, m, nil)
 			got, err := s.Value(context.Background(), 0)
 			if err != nil || got != want {
 				t.Fatalf("trial %d, %v: got %d (%v), want %d", trial, m, got, err, want)
 			}
 			nodes[m] = s.Stats.Nodes
-			sign, err := New(b, m).Sign(context.Background(), 0)
+			sign, err := New(b, m, nil).Sign(context.Background(), 0)
 			if wantSign := cmpSign(want); err != nil || sign != wantSign {
 				t.Fatalf("trial %d, %v: sign %d (%v), want %d", trial, m, sign, err, wantSign)
 			}
@@ -134,7 +134,7 @@ func TestSharedTableAcrossQueries(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	for trial := 0; trial < 100; trial++ {
 		b := randomBonus(r, 2+r.Intn(30))
-		s := New(b, Table)
+		s := New(b, Table, nil)
 		for q := 0; q < 20; q++ {
 			st := State(r.Intn(len(b.moves)))
 			want := b.plainValue(st)
@@ -165,7 +165,7 @@ func cmpSign(v int64) int {
 
 func TestTableAnswersRepeatedQueries(t *testing.T) {
 	c := coins{[]int64{3, 9, 1, 2, 7, 7, 4, 1}}
-	s := New(c, Table)
+	s := New(c, Table, nil)
 	root := c.state(0, 7)
 	if _, err := s.Sign(context.Background(), root); err != nil {
 		t.Fatal(err)
@@ -187,7 +187,7 @@ func TestSignVisitsFewerNodesThanValue(t *testing.T) {
 	row := []int64{5, 1, 8, 3, 9, 2, 7, 4, 6, 1, 3, 8, 2, 9}
 	c := coins{row}
 	for _, m := range []Method{Table, AlphaBeta} {
-		value, sign := New(c, m), New(c, m)
+		value, sign := New(c, m, nil), New(c, m, nil)
 		if _, err := value.Value(context.Background(), c.state(0, len(row)-1)); err != nil {
 			t.Fatal(err)
 		}
@@ -214,7 +214,7 @@ func (c chain) Describe(s State) string { return strconv.Itoa(int(s)) }
 func TestDeepGameNeedsNoRecursion(t *testing.T) {
 	const n = 100000
 	for _, m := range []Method{Table, AlphaBeta, Minimax} {
-		v, err := New(chain{n}, m).Value(context.Background(), 0)
+		v, err := New(chain{n}, m, nil).Value(context.Background(), 0)
 		want := chainPlain(n)
 		if err != nil || v != want {
 			t.Fatalf("%v: %d (%v), want %d", m, v, err, want)
@@ -239,7 +239,7 @@ func (loop) Moves(s State, out []Move) ([]Move, error) {
 func (loop) Describe(s State) string { return "L" + strconv.Itoa(int(s)) }
 
 func TestLoopIsNamed(t *testing.T) {
-	_, err := New(loop{}, Table).Value(context.Background(), 0)
+	_, err := New(loop{}, Table, nil).Value(context.Background(), 0)
 	var le *LoopError
 	if !errors.As(err, &le) || err.Error() != "a scoring game must end, but its moves return to an earlier position: L0 -> L1 -> L2 -> L0" {
 		t.Fatalf("got %v", err)
@@ -247,14 +247,14 @@ func TestLoopIsNamed(t *testing.T) {
 }
 
 func TestLimitsAndCancellation(t *testing.T) {
-	s := New(chain{1000}, Table)
-	s.MaxPositions = 10
+	s := New(chain{1000}, Table, nil)
+	s.Config.MaxPositions = 10
 	if _, err := s.Value(context.Background(), 0); !errors.As(err, new(*solver.LimitError)) {
 		t.Fatalf("position limit: got %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := New(chain{100000}, Table).Value(ctx, 0); !errors.Is(err, context.Canceled) {
+	if _, err := New(chain{100000}, Table, nil).Value(ctx, 0); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: got %v", err)
 	}
 }

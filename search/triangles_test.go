@@ -34,7 +34,7 @@ func (triangles) Moves(s State, out []Move) ([]Move, error) {
 func (triangles) Describe(s State) string { return "Triangles(" + strconv.Itoa(int(s)) + ")" }
 
 func TestTrianglesFromTheEmptyBoard(t *testing.T) {
-	s := New(triangles{}, Table)
+	s := New(triangles{}, Table, nil)
 	v, err := s.Value(context.Background(), 0)
 	if err != nil || v != -3 {
 		t.Fatalf("got %d (%v), want -3", v, err)
@@ -53,7 +53,7 @@ func TestTrianglesSampleGames(t *testing.T) {
 		{{1, 2}, {2, 5}, {3, 6}, {5, 8}, {4, 7}, {6, 10}, {2, 4}, {4, 5}, {4, 8}, {7, 8}},
 	}
 	want := []int64{-5, 3, 3, -7}
-	s := New(triangles{}, Table)
+	s := New(triangles{}, Table, nil)
 	for i, g := range games {
 		state, lead, side := 0, int64(0), int64(1) // side: 1 when A is to move
 		for _, m := range g {
@@ -92,7 +92,7 @@ func BenchmarkTrianglesGo(b *testing.B) {
 		b.Run(m.String(), func(b *testing.B) {
 			var st Stats
 			for b.Loop() {
-				s := New(triangles{}, m)
+				s := New(triangles{}, m, nil)
 				if _, err := s.Value(context.Background(), 0); err != nil {
 					b.Fatal(err)
 				}

@@ -73,8 +73,8 @@ func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 
 // add makes p a position of the graph, to be expanded.
 func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
-	if s.Limits.MaxPositions > 0 && s.solved+len(g.pos) >= s.Limits.MaxPositions {
-		return 0, &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
+	if s.Config.MaxPositions > 0 && s.solved+len(g.pos) >= s.Config.MaxPositions {
+		return 0, s.Config.PositionsError()
 	}
 	i := int32(len(g.pos))
 	if i > 0 && i%runawayDepth == 0 {
@@ -126,8 +126,8 @@ func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
 			}
 		}
 		g.succHi[i], g.fixHi[i] = int32(len(g.succ)), int32(len(g.fixed))
-		if s.pushes++; s.pushes&(1<<14-1) == 0 && s.OnProgress != nil {
-			s.OnProgress(s.solved + len(g.pos))
+		if s.pushes++; s.pushes&(1<<14-1) == 0 && s.Config.OnProgress != nil {
+			s.Config.OnProgress(s.solved + len(g.pos))
 		}
 	}
 	g.reverse()

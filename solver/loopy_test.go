@@ -90,7 +90,7 @@ func TestLoopyValuesMatchSmithsLabelling(t *testing.T) {
 		n := 1 + r.IntN(40)
 		adj := randomGraph(r, n, 1+r.IntN(4))
 		want := smithLabels(adj)
-		s := New(graphRules(adj))
+		s := New(graphRules(adj), nil)
 		// Ask in a random order, so that later queries meet solved positions,
 		// finite and infinite, as options.
 		for _, p := range r.Perm(n) {
@@ -123,7 +123,7 @@ func TestSumOutcomesMatchProductGraph(t *testing.T) {
 			}
 			both = append(both, shifted)
 		}
-		s := New(graphRules(both))
+		s := New(graphRules(both), nil)
 		product := productOutcomes(ga, gb)
 		for a := range na {
 			for b := range nb {
@@ -205,7 +205,7 @@ func TestGrundyAddAndString(t *testing.T) {
 
 // Walk of the design notes: 0 <- 1 <-> 2 <-> 3.
 func TestWalk(t *testing.T) {
-	s := New(graphRules([][]int{{}, {0, 2}, {1, 3}, {2}}))
+	s := New(graphRules([][]int{{}, {0, 2}, {1, 3}, {2}}), nil)
 	var got []string
 	for p := range 4 {
 		g, err := s.Grundy(context.Background(), Pos(p))
@@ -225,15 +225,15 @@ func TestWalk(t *testing.T) {
 
 func TestLoopyPositionLimitAndCancel(t *testing.T) {
 	ring := heapRules{moves: func(n int, o *Options) { o.Add(0, Pos((n+1)%1000)) }}
-	s := New(ring)
-	s.Limits.MaxPositions = 100
+	s := New(ring, nil)
+	s.Config.MaxPositions = 100
 	var le *LimitError
 	if _, err := s.Grundy(context.Background(), 0); !errors.As(err, &le) {
 		t.Fatalf("want a LimitError, got %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	s = New(ring)
+	s = New(ring, nil)
 	if _, err := s.Grundy(ctx, 0); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
 	}
@@ -288,7 +288,7 @@ func TestLoopyOptionsThatAreSums(t *testing.T) {
 			}
 		}
 		want := smithLabels(plain)
-		s := New(rules)
+		s := New(rules, nil)
 		for _, p := range r.Perm(n) {
 			got, err := s.Grundy(ctx, Pos(p))
 			if err != nil {

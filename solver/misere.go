@@ -53,14 +53,14 @@ type Move struct {
 }
 
 // Misere answers misère-play questions about the positions of a Solver's Rules. It
-// shares the solver's Rules, limits (Limits.MaxPositions bounds the number of sums it
+// shares the solver's Rules, limits (Config.MaxPositions bounds the number of sums it
 // memoizes) and PositionsHint; its memo tables last as long as it does. Like Solver it is
 // not safe for concurrent use, and Rules.Expand may call back into it. After the rules
 // change (Solver.Forget or Clear), call Clear.
 //
 // Every walk uses an explicit stack, so the depth of a game never becomes Go recursion:
 // a chain of 10^6 positions takes about 1.5 s and 85 MB, or fails with a *LimitError
-// when Limits.MaxPositions is smaller.
+// when Config.MaxPositions is smaller.
 type Misere struct {
 	s *Solver
 

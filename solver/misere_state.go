@@ -133,23 +133,23 @@ func (m *Misere) lookup(atoms []int64) (int32, bool) {
 }
 
 // memoryPerPosition is how many stored atoms and options the misère tables may
-// hold per position of Limits.MaxPositions (about 16 bytes each): a wide game such
+// hold per position of Config.MaxPositions (about 16 bytes each): a wide game such
 // as Wythoff's, or a sum of many components, stores far more of them than states.
 const memoryPerPosition = 4
 
 // withinMemory checks that storing extra more atoms or options stays within the
 // tables' share of the position limit.
 func (m *Misere) withinMemory(extra int) error {
-	lim := m.s.Limits.MaxPositions
+	lim := m.s.Config.MaxPositions
 	if lim <= 0 || len(m.atoms)+m.opts.Len()+extra <= memoryPerPosition*lim {
 		return nil
 	}
 	return &LimitError{Limit: "positions", Value: lim,
-		Hint: fmt.Sprintf("misère play stores every sum it meets and the options of its positions, and these passed %d times the limit; %s", memoryPerPosition, m.s.PositionsHint)}
+		Hint: fmt.Sprintf("misère play stores every sum it meets and the options of its positions, and these passed %d times the limit; %s", memoryPerPosition, m.s.Config.PositionsHint)}
 }
 
 // intern returns the state of sorted atoms, creating it if needed; a new state counts
-// against Limits.MaxPositions.
+// against Config.MaxPositions.
 func (m *Misere) intern(atoms []int64) (int32, error) {
 	if st, ok := m.lookup(atoms); ok {
 		return st, nil
@@ -159,8 +159,8 @@ func (m *Misere) intern(atoms []int64) (int32, error) {
 
 // add makes a new state of sorted atoms, which have none yet.
 func (m *Misere) add(atoms []int64) (int32, error) {
-	if lim := m.s.Limits.MaxPositions; lim > 0 && len(m.states) >= lim {
-		return 0, &LimitError{Limit: "positions", Value: lim, Hint: m.s.PositionsHint}
+	if lim := m.s.Config.MaxPositions; lim > 0 && len(m.states) >= lim {
+		return 0, m.s.Config.PositionsError()
 	}
 	if err := m.withinMemory(len(atoms)); err != nil {
 		return 0, err

@@ -165,7 +165,7 @@ func withTwos(p Pos, n int) []Pos {
 }
 
 func newMisere() (*Solver, *Misere) {
-	s := New(misRules{})
+	s := New(misRules{}, nil)
 	return s, NewMisere(s)
 }
 
@@ -530,7 +530,7 @@ func TestMisereDeepChain(t *testing.T) {
 			o.Add(0, Pos(n-1))
 		}
 	}}
-	s := New(chain)
+	s := New(chain, nil)
 	m := NewMisere(s)
 	// Chain(n) alone: the player to move loses exactly when n is odd.
 	for _, c := range []struct {
@@ -543,9 +543,8 @@ func TestMisereDeepChain(t *testing.T) {
 		}
 	}
 	// With a small limit it fails cleanly instead.
-	s = New(chain)
+	s = New(chain, &Config{MaxPositions: 1000, PositionsHint: "raise it with --max-positions"})
 	m = NewMisere(s)
-	s.Limits.MaxPositions = 1000
 	_, err := m.Outcome(ctx, []Pos{1_000_000})
 	var le *LimitError
 	if !errors.As(err, &le) || le.Limit != "positions" || !strings.Contains(err.Error(), "--max-positions") {
@@ -556,23 +555,23 @@ func TestMisereDeepChain(t *testing.T) {
 func TestMisereLimitCancelCycle(t *testing.T) {
 	ctx := context.Background()
 	s, m := newMisere()
-	s.Limits.MaxPositions = 200
+	s.Config.MaxPositions = 200
 	_, err := m.Outcome(ctx, []Pos{mp(gKayles, 30)})
 	var le *LimitError
 	if !errors.As(err, &le) {
 		t.Fatalf("want a LimitError, got %v", err)
 	}
 	// A search (not only a genus walk) hits the limit too.
-	s.Limits.MaxPositions = 0
+	s.Config.MaxPositions = 0
 	if _, err := m.Genus(ctx, mp(gKayles, 8)); err != nil {
 		t.Fatal(err)
 	}
-	s.Limits.MaxPositions = m.Stats().Positions + 50
+	s.Config.MaxPositions = m.Stats().Positions + 50
 	_, err = m.Outcome(ctx, []Pos{mp(gKayles, 8), mp(gKayles, 8), mp(gKayles, 8), mp(gKayles, 7)})
 	if !errors.As(err, &le) {
 		t.Fatalf("search: want a LimitError, got %v", err)
 	}
-	s.Limits.MaxPositions = 0
+	s.Config.MaxPositions = 0
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
@@ -630,7 +629,7 @@ func (r *reentrantRules) Describe(p Pos) string      { return misRules{}.Describ
 
 func TestMisereReentrant(t *testing.T) {
 	r := &reentrantRules{}
-	r.m = NewMisere(New(r))
+	r.m = NewMisere(New(r, nil))
 	// The misère P Kayles heaps below 12 are 1, 4 and 9 (normal values 1, 1, 4), so the
 	// genus of this position has g = mex{1, 1, 4} = 0 and γ0 = mex{0, 0, 0} = 1.
 	g, err := r.m.Genus(context.Background(), mp(gStar, 12))

@@ -53,9 +53,9 @@ func TestProbingGivesTheSameValues(t *testing.T) {
 				}
 			}
 		}
-		want := New(graphRules(adj))
+		want := New(graphRules(adj), nil)
 		pr := &probingRules{heapRules: graphRules(adj), probed: probed}
-		pr.s = New(pr)
+		pr.s = New(pr, nil)
 		for _, p := range r.Perm(n) {
 			w, err := want.Grundy(ctx, Pos(p))
 			if err != nil {
@@ -68,8 +68,8 @@ func TestProbingGivesTheSameValues(t *testing.T) {
 		}
 	}
 	k := &probingRules{heapRules: kayles(), probed: probed}
-	k.s = New(k)
-	want := New(kayles())
+	k.s = New(k, nil)
+	want := New(kayles(), nil)
 	for _, n := range []Pos{300, 150, 301} {
 		got, err := k.s.Value(ctx, n)
 		w, _ := want.Value(ctx, n)
@@ -124,7 +124,7 @@ func TestDeepWalks(t *testing.T) {
 			o.Add(0, Pos(p-1))
 		}
 	}}
-	s := New(chain)
+	s := New(chain, nil)
 	if v, err := s.Value(ctx, n); err != nil || v != n%2 {
 		t.Fatalf("Chain(%d) = %d, %v; want %d", n, v, err, n%2)
 	}
@@ -132,7 +132,7 @@ func TestDeepWalks(t *testing.T) {
 		t.Fatalf("Chain(%d) = %d, %v; want %d", n-1, v, ok, (n-1)%2)
 	}
 	ring := heapRules{moves: func(p int, o *Options) { o.Add(0, Pos((p+1)%n)) }}
-	s = New(ring)
+	s = New(ring, nil)
 	if g, err := s.Grundy(ctx, 0); err != nil || !g.Inf {
 		t.Fatalf("a ring of %d positions: %v, %v; want ∞", n, g, err)
 	}

@@ -121,8 +121,8 @@ func (s *Solver) internScratch(g *sumGraph) (int32, error) {
 	if id, ok := g.index[string(g.key)]; ok {
 		return id, nil
 	}
-	if s.Limits.MaxPositions > 0 && len(g.states) >= s.Limits.MaxPositions {
-		return 0, &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
+	if s.Config.MaxPositions > 0 && len(g.states) >= s.Config.MaxPositions {
+		return 0, s.Config.PositionsError()
 	}
 	id := int32(len(g.states))
 	g.index[string(g.key)] = id
@@ -172,8 +172,8 @@ func (s *Solver) expandSum(g *sumGraph, st Sum) error {
 // edge adds an edge to the state held in g.comps and g.heaps.
 func (s *Solver) edge(g *sumGraph) error {
 	limit := maxSearchMoves
-	if s.Limits.MaxPositions > 0 {
-		limit = min(limit, movesPerState*s.Limits.MaxPositions)
+	if s.Config.MaxPositions > 0 {
+		limit = min(limit, movesPerState*s.Config.MaxPositions)
 	}
 	if len(g.succ) >= limit {
 		return &LimitError{Limit: "moves searched", Value: limit,

@@ -61,7 +61,7 @@ func TestRemotenessMatchesDefinitionOnAcyclicGames(t *testing.T) {
 				adj[u] = append(adj[u], r.IntN(u)) // moves only down: acyclic
 			}
 		}
-		s := New(graphRules(adj))
+		s := New(graphRules(adj), nil)
 		pairs, memo := pairAdj(adj), map[int]int{}
 		for a := range n {
 			for b := range n {
@@ -88,7 +88,7 @@ func TestRemotenessOnLoopyGames(t *testing.T) {
 	for trial := range 200 {
 		n := 1 + r.IntN(30)
 		adj := randomGraph(r, n, 3)
-		s := New(graphRules(adj))
+		s := New(graphRules(adj), nil)
 		sums := make([]Sum, n)
 		for i := range sums {
 			sums[i] = Sum{Comps: []Pos{Pos(i)}}
@@ -99,7 +99,7 @@ func TestRemotenessOnLoopyGames(t *testing.T) {
 		}
 		// One at a time in a random order, later searches start from memoized
 		// positions: the same answers.
-		one := New(graphRules(adj))
+		one := New(graphRules(adj), nil)
 		for _, u := range r.Perm(n) {
 			got, err := one.Remoteness(ctx, sums[u:u+1])
 			if err != nil || got[0] != rem[u] {
@@ -135,7 +135,7 @@ func TestRemotenessOnLoopyGames(t *testing.T) {
 }
 
 func TestRemotenessOfNimHeaps(t *testing.T) {
-	s := New(graphRules([][]int{{}}))
+	s := New(graphRules([][]int{{}}), nil)
 	got, err := s.Remoteness(context.Background(), []Sum{{Heaps: []int64{3}}, {Heaps: []int64{2, 2}}, {Heaps: []int64{1, 2}}})
 	if err != nil {
 		t.Fatal(err)
@@ -148,8 +148,8 @@ func TestRemotenessOfNimHeaps(t *testing.T) {
 
 // A search through wide positions stops at its bound on moves, with a LimitError.
 func TestRemotenessSearchIsBounded(t *testing.T) {
-	s := New(graphRules([][]int{{}}))
-	s.Limits.MaxPositions = 1000
+	s := New(graphRules([][]int{{}}), nil)
+	s.Config.MaxPositions = 1000
 	_, err := s.Remoteness(context.Background(), []Sum{{Heaps: []int64{900}}})
 	var le *LimitError
 	if !errors.As(err, &le) || le.Value != movesPerState*1000 {

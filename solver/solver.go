@@ -96,9 +96,25 @@ const (
 // meeting new unsolved components falls back to its options in the arena.
 const maxProbes = 8
 
-// Limits bound a computation. Zero means no limit.
-type Limits struct {
-	MaxPositions int // positions memoized in all
+// Config is what the owner of a Solver sets: its limit, how to raise it and a
+// progress callback. A Solver reads it through a pointer at each use, so the owner
+// may change it between queries (or lower the limit for one, see WithinPositions).
+type Config struct {
+	// MaxPositions bounds the positions memoized in all; 0 means no limit.
+	MaxPositions int
+	// PositionsHint says how to raise MaxPositions, at the end of the limit's
+	// message: a command-line flag, a shell command or a field of a Go program's
+	// configuration, as the owner knows.
+	PositionsHint string
+	// OnProgress, when set, is called every few thousand positions memoized or
+	// expanded with the number of positions solved or being solved, for progress
+	// displays.
+	OnProgress func(positions int)
+}
+
+// PositionsError is the error of reaching MaxPositions.
+func (c *Config) PositionsError() *LimitError {
+	return &LimitError{Limit: "positions", Value: c.MaxPositions, Hint: c.PositionsHint}
 }
 
 // LimitError reports that a configured limit stopped a computation.
@@ -143,14 +159,9 @@ const (
 // Rules.Expand may call back into the same Solver (for instance for a `where sg(...)`
 // condition), which is supported.
 type Solver struct {
-	rules  Rules
-	Limits Limits
-	// PositionsHint says how to raise the position limit, for the limit's message.
-	PositionsHint string
-	// OnProgress, when set, is called every few thousand positions memoized or
-	// expanded with the number of positions solved or being solved, for progress
-	// displays.
-	OnProgress func(positions int)
+	rules Rules
+	// Config is the solver's configuration, shared with its owner.
+	Config *Config
 	// OnStore, when set, is called with every finite value memoized, so that the
 	// rules can keep a copy laid out for their own fast paths.
 	OnStore func(p Pos, v int64)
@@ -158,11 +169,13 @@ type Solver struct {
 	vals   valueTable // value per Pos, or unknown / onStack, infinite values encoded (infBase)
 	solved int        // how many values are memoized
 	walks  pool[walk] // reusable walk states
-	mex    mexSet
-	prober Prober // rules, when they can probe
-	tick   int
-	pushes int // positions expanded, for progress
-	hits   int // lookups answered from the memo
+	// arenaBudget is defaultArenaBudget; tests lower it to release options often.
+	arenaBudget int
+	mex         mexSet
+	prober      Prober // rules, when they can probe
+	tick        int
+	pushes      int // positions expanded, for progress
+	hits        int // lookups answered from the memo
 
 	kSets kTable // the sets K of the infinite values ∞K
 	// Positions of the loopGraph being solved: index by Pos, valid where loopOwner
@@ -172,9 +185,12 @@ type Solver struct {
 	remo                 []int32 // remoteness + 2 per Pos (1: drawn, 0: not known)
 }
 
-// New returns a solver for rules.
-func New(rules Rules) *Solver {
-	s := &Solver{rules: rules, PositionsHint: "raise it with --max-positions"}
+// New returns a solver for rules, configured by cfg (nil: no limit).
+func New(rules Rules, cfg *Config) *Solver {
+	if cfg == nil {
+		cfg = &Config{PositionsHint: "raise Config.MaxPositions"}
+	}
+	s := &Solver{rules: rules, Config: cfg, arenaBudget: defaultArenaBudget}
 	s.prober, _ = rules.(Prober)
 	return s
 }
@@ -240,8 +256,8 @@ func (s *Solver) store(p Pos, v int64) {
 		s.OnStore(p, v)
 	}
 	s.solved++
-	if s.solved&(1<<14-1) == 0 && s.OnProgress != nil {
-		s.OnProgress(s.solved)
+	if s.solved&(1<<14-1) == 0 && s.Config.OnProgress != nil {
+		s.Config.OnProgress(s.solved)
 	}
 }
 
@@ -295,11 +311,12 @@ func (st *frameStack) reset() {
 	st.n = 0
 }
 
-// arenaBudget bounds the components kept in a walk's arena. A deep walk through
-// wide positions (sg(Kayles(100000)) asked first) would otherwise hold the options
-// of every open level, quadratic in the depth; past the budget, a frame that must
-// descend releases its options and expands again when it resumes.
-var arenaBudget = 1 << 22
+// defaultArenaBudget bounds the components kept in a walk's arena (see
+// Solver.arenaBudget). A deep walk through wide positions (sg(Kayles(100000))
+// asked first) would otherwise hold the options of every open level, quadratic in
+// the depth; past the budget, a frame that must descend releases its options and
+// expands again when it resumes.
+const defaultArenaBudget = 1 << 22
 
 // walk is the state of one Value call. Nested calls (from Expand) get their own.
 type walk struct {
@@ -408,7 +425,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 				f.next++
 				continue
 			}
-			if len(w.arena.Comps) > arenaBudget {
+			if len(w.arena.Comps) > s.arenaBudget {
 				// f is the top frame, so its options are the end of the arena.
 				f.released, f.scanned = true, f.next-f.compBase
 				w.arena.truncate(int(f.compBase), int(f.optBase))
@@ -465,8 +482,8 @@ func (s *Solver) probeTop(w *walk) (Pos, error) {
 // push puts p on the walk's stack: expanded, or, when the rules can probe, to be
 // probed first.
 func (s *Solver) push(w *walk, p Pos) error {
-	if s.Limits.MaxPositions > 0 && s.solved+w.stack.len() >= s.Limits.MaxPositions {
-		return &LimitError{Limit: "positions", Value: s.Limits.MaxPositions, Hint: s.PositionsHint}
+	if s.Config.MaxPositions > 0 && s.solved+w.stack.len() >= s.Config.MaxPositions {
+		return s.Config.PositionsError()
 	}
 	s.vals.set(p, onStack)
 	// Options are appended straight to the arena: Options.Add records absolute ends.
@@ -488,8 +505,8 @@ func (s *Solver) push(w *walk, p Pos) error {
 			return err
 		}
 	}
-	if s.pushes++; s.pushes&(1<<14-1) == 0 && s.OnProgress != nil {
-		s.OnProgress(s.solved + w.stack.len())
+	if s.pushes++; s.pushes&(1<<14-1) == 0 && s.Config.OnProgress != nil {
+		s.Config.OnProgress(s.solved + w.stack.len())
 	}
 	return nil
 }
@@ -597,7 +614,7 @@ func (s *Solver) unwind(w *walk) {
 func (s *Solver) putWalk(w *walk) {
 	w.stack.reset()
 	w.arena.Reset()
-	if cap(w.arena.Comps) > arenaBudget {
+	if cap(w.arena.Comps) > s.arenaBudget {
 		w.arena = Options{} // give a huge walk's memory back
 	}
 	s.walks.put(w)

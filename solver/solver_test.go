@@ -45,7 +45,7 @@ func TestKaylesMatchesPlainLoop(t *testing.T) {
 		}
 		plain[h] = Mex(opts)
 	}
-	s := New(kayles())
+	s := New(kayles(), nil)
 	// Ask for the largest first, so the lazy walk goes deep.
 	if v, err := s.Value(context.Background(), n); err != nil || v != plain[n] {
 		t.Fatalf("Value(%d) = %d, %v; want %d", n, v, err, plain[n])
@@ -63,17 +63,16 @@ func TestKaylesMatchesPlainLoop(t *testing.T) {
 // With a tiny arena budget every frame releases its options before descending and
 // expands again on resuming: the values must not change.
 func TestReleasedFramesGiveTheSameValues(t *testing.T) {
-	defer func(b int) { arenaBudget = b }(arenaBudget)
-	arenaBudget = 16
 	expansions := 0
 	k := kayles()
 	counting := heapRules{moves: func(n int, o *Options) { expansions++; k.moves(n, o) }}
-	s := New(counting)
+	s := New(counting, nil)
+	s.arenaBudget = 16
 	v, err := s.Value(context.Background(), 300)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := New(kayles())
+	want := New(kayles(), nil)
 	w, _ := want.Value(context.Background(), 300)
 	if v != w {
 		t.Fatalf("Kayles(300) = %d with released frames, %d without", v, w)
@@ -96,9 +95,9 @@ func TestDeepChainDoesNotRecurse(t *testing.T) {
 		if n > 0 {
 			o.Add(0, Pos(n-1))
 		}
-	}})
+	}}, nil)
 	var reports []int
-	s.OnProgress = func(n int) { reports = append(reports, n) }
+	s.Config.OnProgress = func(n int) { reports = append(reports, n) }
 	defer func() {
 		// Reports come while descending (expansions) and while solving (stores).
 		if len(reports) != 2*(1_000_001/(1<<14)) || reports[0] != 1<<14 {
@@ -119,7 +118,7 @@ func TestNimbersInOptionsAndShortcut(t *testing.T) {
 	s := New(heapRules{
 		moves:    func(n int, o *Options) { o.Add(int64(n)) },
 		shortcut: func(n int) (int64, bool) { return 7, n == 5 },
-	})
+	}, nil)
 	for n, want := range map[int]int64{0: 1, 1: 0, 5: 7} {
 		if v, err := s.Value(context.Background(), Pos(n)); err != nil || v != want {
 			t.Errorf("Value(%d) = %d, %v; want %d", n, v, err, want)
@@ -131,7 +130,7 @@ func TestNimbersInOptionsAndShortcut(t *testing.T) {
 func TestRingIsADraw(t *testing.T) {
 	s := New(heapRules{moves: func(n int, o *Options) {
 		o.Add(0, Pos((n+1)%3))
-	}})
+	}}, nil)
 	for _, p := range []Pos{0, 1, 2} {
 		if g, err := s.Grundy(context.Background(), p); err != nil || g.String() != "∞{}" || g.Outcome() != 'D' {
 			t.Errorf("H(%d) = %v, %v; want ∞{}, a draw", p, g, err)
@@ -140,16 +139,16 @@ func TestRingIsADraw(t *testing.T) {
 }
 
 func TestPositionLimitAndCancel(t *testing.T) {
-	s := New(kayles())
-	s.Limits.MaxPositions = 50
+	s := New(kayles(), nil)
+	s.Config.MaxPositions = 50
 	_, err := s.Value(context.Background(), 200)
 	var le *LimitError
-	if !errors.As(err, &le) || !strings.Contains(err.Error(), "--max-positions") {
-		t.Fatalf("want a LimitError naming the flag, got %v", err)
+	if !errors.As(err, &le) || !strings.HasSuffix(err.Error(), "raise Config.MaxPositions") {
+		t.Fatalf("want a LimitError with the default hint, got %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	s = New(kayles())
+	s = New(kayles(), nil)
 	if _, err := s.Value(ctx, 3000); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled context: %v", err)
 	}

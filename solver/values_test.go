@@ -87,7 +87,7 @@ func TestBigValuesThroughTheSolver(t *testing.T) {
 		})
 		plain[k] = Mex(opts)
 	}
-	s := New(rules)
+	s := New(rules, nil)
 	if v, err := s.Value(context.Background(), n); err != nil || v != plain[n] {
 		t.Fatalf("Value(%d) = %d, %v; want %d", n, v, err, plain[n])
 	}

@@ -18,7 +18,7 @@ import (
 // parts' values; then the winning moves, or why every move loses. In misère
 // play, where values do not add up, it gives the rule that decided the outcome
 // and the moves' outcomes. Positions with many moves are summarized.
-func Explain(ctx context.Context, in *interp.Interp, v interp.Value, mode Mode) (string, error) {
+func Explain(ctx context.Context, in *interp.Interp, v interp.Value, mode interp.Mode) (string, error) {
 	parts, ok := interp.Components(v)
 	if !ok {
 		return "", fmt.Errorf("explain needs a game position or a sum of positions, not %s %s", v.K, v.Repr())
@@ -26,14 +26,14 @@ func Explain(ctx context.Context, in *interp.Interp, v interp.Value, mode Mode) 
 	e := &explainer{judge: judge{ctx, in, mode}, name: v.Repr()}
 	var err error
 	loopy, scoring := false, interp.IsScoring(v)
-	if mode == Normal && !scoring {
+	if mode == interp.NormalPlay && !scoring {
 		loopy, err = e.loopy(v, parts, false)
 	}
 	switch {
 	case scoring:
 		err = e.scoring(v)
 	case loopy || err != nil:
-	case mode == Misere:
+	case mode == interp.MiserePlay:
 		err = e.byOutcomes(v, e.misereReason)
 	case len(parts) == 1:
 		err = e.position(v, parts[0])
@@ -112,8 +112,8 @@ const (
 // verdict writes the first line: the outcome and what it means.
 func (e *explainer) verdict(isP bool) {
 	in := ""
-	if e.mode == Misere {
-		in = " in misère play (" + e.mode.rule() + ")"
+	if e.mode == interp.MiserePlay {
+		in = " in misère play (" + rule(e.mode) + ")"
 	}
 	if isP {
 		e.printf("%s is a P-position%s: the player to move loses, whatever they do, if the other player plays well.\n", e.name, in)
@@ -144,7 +144,7 @@ func (e *explainer) position(v, pos interp.Value) error {
 		return nil
 	}
 	if pos.Pos().Game.NativeOutcome != nil {
-		ok, err := withBudget(e.in, valueBudget/(len(ms)+1), compute)
+		ok, err := e.in.WithinPositions(valueBudget/(len(ms)+1), compute)
 		if err != nil {
 			return err
 		}
@@ -353,7 +353,7 @@ func (e *explainer) losingMoves(ms []*interp.Move, why string) error {
 			return err
 		}
 		answer := "answered by " + moveName(r)
-		if r == nil && e.mode == Misere {
+		if r == nil && e.mode == interp.MiserePlay {
 			answer = "(the opponent cannot move, so they win)"
 		}
 		rows[i] = [2]string{d.String(), answer}
@@ -502,7 +502,7 @@ func (e *explainer) byOutcomes(v interp.Value, reason func(v interp.Value, isP b
 		}
 	}
 	if len(ms) == 0 {
-		if e.mode == Misere {
+		if e.mode == interp.MiserePlay {
 			e.printf("It has no moves: the player to move cannot move, so the other player made the last move and lost.\n")
 		} else {
 			e.printf("It has no moves, so the player to move cannot move and loses.\n")
@@ -621,10 +621,10 @@ func (e *explainer) tooManyMoves(v interp.Value, err *interp.TooManyMovesError) 
 		return qerr
 	}
 	e.verdict(isP)
-	if e.mode == Normal {
+	if e.mode == interp.NormalPlay {
 		// The value may be out of reach where a native rule gave the outcome.
 		var val int64
-		known, qerr := withBudget(e.in, valueBudget, func() (err error) {
+		known, qerr := e.in.WithinPositions(valueBudget, func() (err error) {
 			val, err = e.in.SG(e.ctx, v)
 			return err
 		})
@@ -640,7 +640,7 @@ func (e *explainer) tooManyMoves(v interp.Value, err *interp.TooManyMovesError) 
 		}
 	}
 	e.printf("%s has more than %d moves, too many to go through one by one here.\n", err.Pos.Brief(), err.Limit)
-	if e.mode == Normal && !isP {
+	if e.mode == interp.NormalPlay && !isP {
 		// The games' fast paths may still name the winning moves.
 		if wins, werr := e.in.Winning(e.ctx, v); werr == nil && len(wins) > 0 {
 			e.printf("The winning moves, found without listing the others:\n")

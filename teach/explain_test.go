@@ -48,14 +48,14 @@ func eval(t *testing.T, in *interp.Interp, src string) interp.Value {
 func TestExplainGolden(t *testing.T) {
 	cases := []struct {
 		file  string
-		mode  Mode
+		mode  interp.Mode
 		exprs []string
 	}{
-		{"explain_nim.golden", Normal, []string{"Nim(3)", "Nim(0)", "Nim(1)", "Nim(3) + Nim(5)", "Nim(3) + Nim(5) + Nim(6)", "Nim(1) + Nim(2) + Nim(4) + Nim(8) + Nim(15)", "*3 + *5", "Nim(1000000000000) + Nim(7)"}},
-		{"explain_wythoff.golden", Normal, []string{"Wythoff(3, 5)", "Wythoff(4, 4)", "Wythoff(20, 33)", "Wythoff(1618, 2618)", "Wythoff(1000000000, 1000000007)"}},
-		{"explain_kayles.golden", Normal, []string{"Kayles(4)", "Kayles(10)", "Kayles(10) + Nim(3)", "Kayles(30)", "Kayles(12) + Kayles(7)"}},
-		{"explain_loopy.golden", Normal, []string{"Token(loop, 0)", "Token(loop, 2)", "Token(loop, 2) + *1", "Token(loop, 4)", "Token(loop, 5)", "Token(loop, 5) + *1", "Token(loop, 1) + Token(loop, 2)"}},
-		{"explain_misere.golden", Misere, []string{"Nim(1) + Nim(1) + Nim(1)", "Nim(3) + Nim(5)", "Nim(2) + Nim(2)", "Kayles(5)", "Nim(0)", "Kayles(20) + Kayles(9) + Kayles(1000)"}},
+		{"explain_nim.golden", interp.NormalPlay, []string{"Nim(3)", "Nim(0)", "Nim(1)", "Nim(3) + Nim(5)", "Nim(3) + Nim(5) + Nim(6)", "Nim(1) + Nim(2) + Nim(4) + Nim(8) + Nim(15)", "*3 + *5", "Nim(1000000000000) + Nim(7)"}},
+		{"explain_wythoff.golden", interp.NormalPlay, []string{"Wythoff(3, 5)", "Wythoff(4, 4)", "Wythoff(20, 33)", "Wythoff(1618, 2618)", "Wythoff(1000000000, 1000000007)"}},
+		{"explain_kayles.golden", interp.NormalPlay, []string{"Kayles(4)", "Kayles(10)", "Kayles(10) + Nim(3)", "Kayles(30)", "Kayles(12) + Kayles(7)"}},
+		{"explain_loopy.golden", interp.NormalPlay, []string{"Token(loop, 0)", "Token(loop, 2)", "Token(loop, 2) + *1", "Token(loop, 4)", "Token(loop, 5)", "Token(loop, 5) + *1", "Token(loop, 1) + Token(loop, 2)"}},
+		{"explain_misere.golden", interp.MiserePlay, []string{"Nim(1) + Nim(1) + Nim(1)", "Nim(3) + Nim(5)", "Nim(2) + Nim(2)", "Kayles(5)", "Nim(0)", "Kayles(20) + Kayles(9) + Kayles(1000)"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

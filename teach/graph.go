@@ -34,7 +34,7 @@ func (e *GraphTooBigError) Error() string {
 // without moves, are one node. It fails with a *GraphTooBigError when more
 // than maxNodes positions can be reached.
 func GameGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNodes int) (render.Graph, error) {
-	j := judge{ctx, in, Normal}
+	j := judge{ctx, in, interp.NormalPlay}
 	if _, ok := interp.Components(v); !ok {
 		return render.Graph{}, fmt.Errorf("graph needs a game position or a sum of positions, not %s %s", v.K, v.Repr())
 	}

@@ -12,60 +12,43 @@ import (
 	"errors"
 
 	"github.com/grundy-lang/grundy/interp"
-	"github.com/grundy-lang/grundy/solver"
 )
 
-// Mode is the play convention: who wins when no move is left.
-type Mode int
-
-const (
-	// Normal play: the player who cannot move loses, so whoever moves last wins.
-	Normal Mode = iota
-	// Misere play: the player who cannot move wins, so whoever moves last loses.
-	Misere
-)
-
-// String names the mode as the explanations do.
-func (m Mode) String() string {
-	if m == Misere {
-		return "misère play"
-	}
-	return "normal play"
-}
-
-// rule says who wins at the end, in the mode's words.
-func (m Mode) rule() string {
-	if m == Misere {
+// rule says who wins at the end of play in mode m, in words.
+func rule(m interp.Mode) string {
+	if m == interp.MiserePlay {
 		return "whoever makes the last move loses"
 	}
 	return "whoever makes the last move wins"
 }
 
-// MaxMoves is the most moves of one position that explanations and play mode
-// go through; a position with more is described without listing them.
-const MaxMoves = 100_000
+// listedMoves is the most moves of one position that explanations and play mode
+// go through, one by one, in words; a position with more is described without
+// listing them. It is a cap on what is worth reading, not a limit on what can be
+// solved: that is the session's Config.MaxOptions, ten times larger.
+const listedMoves = 100_000
 
 // judge answers the questions that explanations and play mode ask of a session
 // in one mode.
 type judge struct {
 	ctx  context.Context
 	in   *interp.Interp
-	mode Mode
+	mode interp.Mode
 }
 
 // isP reports whether v (a position or sum) is a P-position: the player to move
 // loses.
 func (j judge) isP(v interp.Value) (bool, error) {
-	if j.mode == Misere {
+	if j.mode == interp.MiserePlay {
 		isP, _, err := j.in.MisereOutcome(j.ctx, v)
 		return isP, err
 	}
 	return j.in.Outcome(j.ctx, v)
 }
 
-// moves lists the moves of v, at most MaxMoves per part.
+// moves lists the moves of v, at most listedMoves per part.
 func (j judge) moves(v interp.Value) ([]*interp.Move, error) {
-	return j.in.Moves(j.ctx, v, MaxMoves)
+	return j.in.Moves(j.ctx, v, listedMoves)
 }
 
 // winning returns the moves among ms that lead to a P-position.
@@ -93,7 +76,7 @@ func (j judge) prolonging(ms []*interp.Move) (*interp.Move, error) {
 	var best *interp.Move
 	most := -1
 	for _, m := range ms {
-		n := MaxMoves + 1
+		n := listedMoves + 1
 		next, err := j.moves(m.To)
 		var tooMany *interp.TooManyMovesError
 		switch {
@@ -144,20 +127,3 @@ func (j judge) tidy(v interp.Value) (interp.Value, error) {
 // rough count of the options it will generate). Past that, the explanation is
 // by outcomes only.
 const valueBudget = 2_000_000
-
-// withBudget runs f with the solver's position limit lowered to allow at most
-// budget new positions. It reports false (and no error) if f hit that limit.
-func withBudget(in *interp.Interp, budget int, f func() error) (bool, error) {
-	lim := &in.Solver.Limits.MaxPositions
-	saved := *lim
-	if tight := in.Solver.Stats().Positions + budget; saved <= 0 || tight < saved {
-		*lim = tight
-	}
-	err := f()
-	*lim = saved
-	var le *solver.LimitError
-	if errors.As(err, &le) && *lim != le.Value {
-		return false, nil
-	}
-	return err == nil, err
-}

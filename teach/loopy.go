@@ -138,7 +138,7 @@ func setText(ks []int64) string {
 // outcomeOf is the outcome of v in the judge's mode: 'P', 'N' or, in normal
 // play, 'D'.
 func (j judge) outcomeOf(v interp.Value) (byte, error) {
-	if j.mode == Misere {
+	if j.mode == interp.MiserePlay {
 		isP, err := j.isP(v)
 		return map[bool]byte{true: 'P', false: 'N'}[isP], err
 	}
@@ -168,11 +168,11 @@ func (j judge) leadingTo(ms []*interp.Move, want byte) ([]*interp.Move, error) {
 // that does not bring the end nearer lets the loser return to v forever. When
 // that search is too big (a large acyclic game), wins are kept as they are.
 func (j judge) soonest(v interp.Value, wins []*interp.Move) ([]*interp.Move, error) {
-	if j.mode == Misere {
+	if j.mode == interp.MiserePlay {
 		return wins, nil
 	}
 	var best []*interp.Move
-	ok, err := withBudget(j.in, valueBudget, func() (err error) {
+	ok, err := j.in.WithinPositions(valueBudget, func() (err error) {
 		best, err = j.in.Best(j.ctx, v)
 		return err
 	})

@@ -15,7 +15,7 @@ import (
 
 // PlayOptions sets up a game of play mode.
 type PlayOptions struct {
-	Mode          Mode
+	Mode          interp.Mode
 	ComputerFirst bool // the computer makes the first move
 	// Echo writes each line read after its prompt, so that a transcript made
 	// from input that is not a terminal reads as a dialogue.
@@ -45,7 +45,7 @@ func Play(ctx context.Context, in *interp.Interp, start interp.Value, opts PlayO
 	// it can hand it over without losing what it had buffered.
 	p := &player{judge: judge{ctx, in, opts.Mode}, opts: opts, input: bufio.NewReader(r), w: w}
 	if interp.IsScoring(start) {
-		if opts.Mode == Misere {
+		if opts.Mode == interp.MiserePlay {
 			return errMisereScoring
 		}
 		return p.playScoring(start)
@@ -86,7 +86,7 @@ func (p *player) play(start interp.Value) error {
 	if p.opts.ComputerFirst {
 		first = "The computer moves first."
 	}
-	p.say("%s, in %s: %s. %s", start.Repr(), p.mode, p.mode.rule(), first)
+	p.say("%s, in %s: %s. %s", start.Repr(), p.mode, rule(p.mode), first)
 	p.say("Choose a move by its number or its name. Type hint for a winning move, moves to list the moves, explain to see why the position is won or lost, or quit.")
 	pos, person := start, !p.opts.ComputerFirst
 	for {
@@ -304,7 +304,7 @@ func (p *player) computerMove(pos interp.Value, ms []*interp.Move, from byte) (*
 // true) has no move in pos, and says why.
 func (p *player) end(pos interp.Value, person bool) {
 	p.printf("\nPosition: %s\n", pos.Repr())
-	personWon := person == (p.mode == Misere) // in misère play the player who cannot move wins
+	personWon := person == (p.mode == interp.MiserePlay) // in misère play the player who cannot move wins
 	who := map[bool]string{true: "You", false: "The computer"}
 	how := fmt.Sprintf("%s made the last move", who[!person])
 	if len(p.turns) == 0 {
@@ -314,7 +314,7 @@ func (p *player) end(pos interp.Value, person bool) {
 	if personWon {
 		winner = "you win"
 	}
-	p.say("No moves are left. %s, so %s (%s: %s).", how, winner, p.mode, p.mode.rule())
+	p.say("No moves are left. %s, so %s (%s: %s).", how, winner, p.mode, rule(p.mode))
 	if len(p.turns) > 0 {
 		p.say("%s", p.why(personWon))
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/stdlib"
 )
 
@@ -34,7 +35,7 @@ func TestPlayGolden(t *testing.T) {
 		// The computer moves first from a P-position and must prolong.
 		{"play_wythoff.golden", "Wythoff(3, 5)", PlayOptions{ComputerFirst: true}, "hint\n1\n1\n1\n1\n1\n1\n"},
 		// Misère Nim: the last mover loses.
-		{"play_misere.golden", "Nim(1) + Nim(1) + Nim(2)", PlayOptions{Mode: Misere}, "hint\ntake 1 from Nim(2)\n1\n1\n"},
+		{"play_misere.golden", "Nim(1) + Nim(1) + Nim(2)", PlayOptions{Mode: interp.MiserePlay}, "hint\ntake 1 from Nim(2)\n1\n1\n"},
 		// Kayles moves by label and values; explain during the game; quit.
 		{"play_kayles.golden", "Kayles(6)", PlayOptions{}, "knock 1, 2\nexplain\nquit\n"},
 		// A token on a graph with a cycle: the computer keeps the draw it cannot win.

@@ -14,17 +14,11 @@ import (
 func Register(in *interp.Interp) {
 	in.Define("explain", 1, 2, "explain(G): who wins G and why, in words: its outcome, its value as the mex of its options' values or the nim-sum of its parts, and the winning moves; explain(G, misere) for misère play",
 		func(args []interp.Value) (interp.Value, error) {
-			mode := Normal
-			if in.DefaultMisere {
-				mode = Misere
-			}
+			mode := in.Config.Mode
 			if len(args) == 2 {
-				if args[1].K != interp.KMode {
+				var ok bool
+				if mode, ok = args[1].Mode(); !ok {
 					return interp.Value{}, fmt.Errorf("the play mode must be normal or misere, not %s %s", args[1].K, args[1].Repr())
-				}
-				mode = Normal
-				if args[1].N == interp.Misere.N {
-					mode = Misere
 				}
 			}
 			ctx := in.Context()

@@ -58,7 +58,7 @@ func signed(v int64) string {
 
 // scoring explains a scoring game: the value of each move and why the best is best.
 func (e *explainer) scoring(v interp.Value) error {
-	if e.mode == Misere {
+	if e.mode == interp.MiserePlay {
 		return errMisereScoring
 	}
 	ms, value, err := e.in.ScoredMoves(e.ctx, v)

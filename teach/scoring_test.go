@@ -34,14 +34,14 @@ func TestExplainScoring(t *testing.T) {
 	in := scoringSession(t)
 	var b strings.Builder
 	for _, src := range []string{"Coins(0, 3)", "Bonus(4)", "Coins(0, 1) + Bonus(2)", "Coins(2, 1)"} {
-		got, err := Explain(context.Background(), in, eval(t, in, src), Normal)
+		got, err := Explain(context.Background(), in, eval(t, in, src), interp.NormalPlay)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
 		b.WriteString("# explain(" + src + ")\n" + got + "\n\n")
 	}
 	golden(t, "explain_scoring.golden", b.String())
-	if _, err := Explain(context.Background(), in, eval(t, in, "Coins(0, 3)"), Misere); err == nil {
+	if _, err := Explain(context.Background(), in, eval(t, in, "Coins(0, 3)"), interp.MiserePlay); err == nil {
 		t.Error("a scoring game explained in misère play")
 	}
 }

@@ -120,7 +120,9 @@ func (w *Worker) Handle(ctx context.Context, r Request) Response {
 func newSession() *interp.Interp {
 	in := stdlib.New()
 	in.Out, in.Diag = io.Discard, io.Discard
-	in.Solver.Limits.MaxPositions = MaxPositions
+	in.Config.MaxPositions = MaxPositions
+	in.Config.PositionsHint = "the page stops there to stay responsive; grundy on your own machine (go run github.com/grundy-lang/grundy@latest) has no such limit"
+	in.Config.MemoryHint = "the page stops there; grundy on your own machine can be given more (--max-memory)"
 	teach.Register(in)
 	return in
 }
@@ -243,7 +245,7 @@ func play(ctx context.Context, in *interp.Interp, r Request) Response {
 		}
 	}}
 	if r.Misere {
-		opts.Mode = teach.Misere
+		opts.Mode = interp.MiserePlay
 	}
 	if err := teach.Play(ctx, in, v, opts, lines, &out); err != nil {
 		return failure(err)

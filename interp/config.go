@@ -1,0 +1,94 @@
+package interp
+
+import (
+	"errors"
+
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Mode is a play convention.
+type Mode int8
+
+const (
+	NormalPlay Mode = iota // whoever makes the last move wins
+	MiserePlay             // whoever makes the last move loses
+)
+
+// String names the mode as explanations do: "normal play" or "misère play".
+func (m Mode) String() string {
+	if m == MiserePlay {
+		return "misère play"
+	}
+	return "normal play"
+}
+
+// Config is one session's configuration: its limits, the messages that say how
+// to raise them, its default play mode and a progress callback. Each Interp has
+// its own (Interp.Config, filled by New with DefaultConfig), read at each use, so
+// sessions in one process do not affect each other. The embedded solver.Config
+// holds the position limit, its hint and the progress callback, which the
+// session's solver shares.
+type Config struct {
+	solver.Config
+	// MaxMemory is the memory budget in bytes (0: none): the positions interned,
+	// the solver's tables and the values built stop with a *MemoryError past it.
+	MaxMemory int64
+	// MemoryHint says how to raise MaxMemory, at the end of a *MemoryError.
+	MemoryHint string
+	// MaxOptions bounds the options of one position, solved or listed: each is
+	// interned, so a position with billions of them would exhaust memory first.
+	MaxOptions int
+	// MaxElems bounds the length of every list, tuple, set, string and sum a
+	// program builds: past it memory, not time, would run out, and running out of
+	// memory cannot be reported as an error. A value holds at most 4*MaxElems
+	// elements counting those of the values inside it.
+	MaxElems int
+	// MaxDepth bounds how deeply values nest (comparing, printing and keying
+	// walk them recursively).
+	MaxDepth int32
+	// Mode is the play mode of sg, outcome, winning and explain when a program
+	// gives none (grundy eval --misere).
+	Mode Mode
+}
+
+// The defaults of DefaultConfig.
+const (
+	// DefaultMaxMemory is 8 GB, a third of a 24 GB machine.
+	DefaultMaxMemory = 8 << 30
+	// DefaultMaxOptions is about a million options a position.
+	DefaultMaxOptions = 1 << 20
+	// DefaultMaxElems is 16M elements, about 512 MB of values.
+	DefaultMaxElems = 1 << 24
+	// DefaultMaxDepth is 10,000 levels, well within Go's stack.
+	DefaultMaxDepth = 10_000
+)
+
+// DefaultConfig is the configuration New gives a session: the default bounds,
+// no position limit, normal play, and hints that name these fields (a command
+// line or a shell replaces them with its own flags and commands).
+func DefaultConfig() Config {
+	return Config{
+		Config:     solver.Config{PositionsHint: "raise Config.MaxPositions"},
+		MaxMemory:  DefaultMaxMemory,
+		MemoryHint: "raise Config.MaxMemory",
+		MaxOptions: DefaultMaxOptions,
+		MaxElems:   DefaultMaxElems,
+		MaxDepth:   DefaultMaxDepth,
+	}
+}
+
+// WithinPositions runs f with the position limit lowered, for f alone, so that
+// it may make at most budget new positions. It reports false (and no error) when
+// f stopped at that lowered limit, and f's error otherwise.
+func (in *Interp) WithinPositions(budget int, f func() error) (bool, error) {
+	saved := in.Config.MaxPositions
+	defer func() { in.Config.MaxPositions = saved }()
+	if tight := in.Solver.Stats().Positions + budget; saved <= 0 || tight < saved {
+		in.Config.MaxPositions = tight
+	}
+	err := f()
+	if le, ok := errors.AsType[*solver.LimitError](err); ok && le.Limit == "positions" && le.Value != saved {
+		return false, nil
+	}
+	return err == nil, err
+}
