@@ -67,8 +67,8 @@ type Misere struct {
 	pos    []posInfo
 	opts   Options // the cached options of every expanded position
 	states []mstate
-	atoms  []int64  // the atoms of every state, back to back
-	keys   sumTable // the states of more than one atom
+	atoms  atomArena // the atoms of every state
+	keys   sumTable  // the states of more than one atom
 
 	genera    []Genus
 	kinds     []int8 // wild, small or big, per genus id
@@ -105,13 +105,13 @@ func NewMisere(s *Solver) *Misere {
 // Clear drops every memoized misère result.
 func (m *Misere) Clear() {
 	*m = Misere{s: m.s, genusIDs: map[string]int32{}}
-	m.keys = newSumTable(m.atomsOf)
+	m.keys = newSumTable(&m.atoms)
 }
 
 // Stats reports the size of the misère memo: the sums memoized and an estimate of the
 // memory they hold.
 func (m *Misere) Stats() Stats {
-	bytes := cap(m.pos)*16 + cap(m.states)*12 + cap(m.atoms)*8 + m.keys.bytes() +
+	bytes := cap(m.pos)*16 + cap(m.states)*12 + m.atoms.bytes() + m.keys.bytes() +
 		cap(m.opts.Comps)*4 + cap(m.opts.Ends)*4 + cap(m.opts.Nims)*8
 	return Stats{Positions: len(m.states), Bytes: bytes}
 }

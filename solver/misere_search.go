@@ -3,7 +3,6 @@ package solver
 import (
 	"context"
 	"math"
-	"slices"
 )
 
 // oframe is one sum being searched on the outcome walk's stack. Its moves are
@@ -203,21 +202,36 @@ func (m *Misere) nextChild(w *mwalk, f *oframe) ([]int64, bool, error) {
 		f.oi, f.lim = int64(m.pos[a].first), int64(m.pos[a].last)
 	}
 	rest := append(append(w.buf[:0], atoms[:f.ai]...), atoms[f.ai+1:]...)
+	sorted := len(rest)
 	o := f.oi
 	f.oi++
 	if a := atoms[f.ai]; a < 0 {
 		if o > 0 {
 			rest = append(rest, -o)
 		}
-		slices.Sort(rest)
+		insertSorted(rest, sorted)
 		w.buf = rest
 		return rest, true, nil
 	}
 	comps, nim := m.opts.Option(int(o))
 	child, err := m.appendAtoms(rest, comps, nim)
-	slices.Sort(child)
+	insertSorted(child, sorted)
 	w.buf = child
 	return child, err == nil, err
+}
+
+// insertSorted sorts s, whose first n elements are sorted already: each of the
+// few after them is moved into place (a child sum is its parent's sorted atoms
+// less one, plus the one or two atoms of the option).
+func insertSorted(s []int64, n int) {
+	for i := n; i < len(s); i++ {
+		x, j := s[i], i
+		for j > 0 && s[j-1] > x {
+			s[j] = s[j-1]
+			j--
+		}
+		s[j] = x
+	}
 }
 
 // heapBound is one more than the largest misère Grundy value the sum atoms without

@@ -21,10 +21,10 @@ type posInfo struct {
 
 // mstate is one canonical sum.
 type mstate struct {
-	end   int32 // its atoms are m.atoms[start:end], start being the previous state's end
-	genus int32 // genus id, or noGenus / busy
-	out   int8  // outcome: outUnknown, outP, outN or busy
-	tame  bool  // with genus >= 0: every position of this sum has a tame genus
+	at    atomAt // where it is in m.atoms
+	genus int32  // genus id, or noGenus / busy
+	out   int8   // outcome: outUnknown, outP, outN or busy
+	tame  bool   // with genus >= 0: every position of this sum has a tame genus
 }
 
 const (
@@ -113,13 +113,10 @@ func (m *Misere) appendAtoms(dst []int64, comps []Pos, nim int64) ([]int64, erro
 	return dst, nil
 }
 
-// atomsOf returns the atoms of state st (valid until the next intern).
+// atomsOf returns the atoms of state st. Callers must not append to them.
 func (m *Misere) atomsOf(st int32) []int64 {
-	start := int32(0)
-	if st > 0 {
-		start = m.states[st-1].end
-	}
-	return m.atoms[start:m.states[st].end]
+	_, atoms := m.atoms.get(m.states[st].at)
+	return atoms
 }
 
 // lookup finds the state of sorted atoms, if it exists.
@@ -141,7 +138,7 @@ const memoryPerPosition = 4
 // tables' share of the position limit.
 func (m *Misere) withinMemory(extra int) error {
 	lim := m.s.Config.MaxPositions
-	if lim <= 0 || len(m.atoms)+m.opts.Len()+extra <= memoryPerPosition*lim {
+	if lim <= 0 || m.atoms.n+m.opts.Len()+extra <= memoryPerPosition*lim {
 		return nil
 	}
 	return &LimitError{Limit: "positions", Value: lim,
@@ -166,12 +163,16 @@ func (m *Misere) add(atoms []int64) (int32, error) {
 		return 0, err
 	}
 	st := int32(len(m.states))
-	m.atoms = append(m.atoms, atoms...)
-	m.states = append(m.states, mstate{end: int32(len(m.atoms)), genus: noGenus})
+	at, ok := m.atoms.add(st, atoms)
+	if !ok {
+		return 0, &LimitError{Limit: "positions", Value: len(m.states),
+			Hint: "misère play stores the sums it meets in at most 2^16 blocks of 65,536 components, and they are full"}
+	}
+	m.states = append(m.states, mstate{at: at, genus: noGenus})
 	if len(atoms) == 1 && atoms[0] >= 0 {
 		m.pos[atoms[0]].state = st + 1
 	} else {
-		m.keys.insert(atoms, st)
+		m.keys.insert(atoms, at)
 	}
 	return st, nil
 }
@@ -260,4 +261,59 @@ func (m *Misere) describe(atoms []int64) string {
 		}
 	}
 	return strings.Join(parts, " + ")
+}
+
+// atomArena holds the atoms of every state in chunks that are never copied as
+// it grows (copying a doubling slice of hundreds of megabytes was an eighth of a
+// long misère search). Each state is a header (its id and its number of atoms)
+// followed by its atoms, so that a lookup in sumTable finds all it compares in
+// one place. A state never straddles two chunks: one too long for the rest of a
+// chunk starts a new one, of its own length when that is more than atomChunk.
+type atomArena struct {
+	chunks [][]int64
+	n      int // atoms held, headers included
+}
+
+// atomChunk is the length of a chunk, and atomAt's bound on the index in one.
+const atomChunk = 1 << 16
+
+// atomAt is where a state's header is: chunk<<16 | index.
+type atomAt uint32
+
+// add appends the state id with its atoms and returns where it starts; ok is
+// false when the arena is full (2^16 - 1 chunks, so that atomAt+1 fits 32 bits).
+func (a *atomArena) add(id int32, atoms []int64) (at atomAt, ok bool) {
+	last := len(a.chunks) - 1
+	if last < 0 || len(a.chunks[last])+1+len(atoms) > cap(a.chunks[last]) {
+		if len(a.chunks) == 1<<16-1 {
+			return 0, false
+		}
+		a.chunks = append(a.chunks, make([]int64, 0, max(atomChunk, 1+len(atoms))))
+		last++
+	}
+	c := a.chunks[last]
+	at = atomAt(last<<16 | len(c))
+	c = append(c, int64(id)<<32|int64(len(atoms)))
+	a.chunks[last] = append(c, atoms...)
+	a.n += 1 + len(atoms)
+	return at, true
+}
+
+// get returns the id and the atoms of the state at at. Callers must not append
+// to the atoms.
+func (a *atomArena) get(at atomAt) (id int32, atoms []int64) {
+	c := a.chunks[at>>16]
+	i := int(at & (1<<16 - 1))
+	h := c[i]
+	n := i + 1 + int(uint32(h))
+	return int32(h >> 32), c[i+1 : n : n]
+}
+
+// bytes is the memory the arena holds.
+func (a *atomArena) bytes() int {
+	n := 0
+	for _, c := range a.chunks {
+		n += 8 * cap(c)
+	}
+	return n
 }

@@ -3,17 +3,17 @@ package solver
 import "slices"
 
 // sumTable maps sorted atom multisets to state ids by open addressing. It stores no
-// atoms itself: a slot holds a state id and the high half of its hash, and the atoms
-// of a state are read back through atomsOf (the flat arena m.atoms) to compare on a
-// hash collision. A slot costs 8 bytes; the table is at most half full.
+// atoms itself: a slot holds where the state is in the arena and the high half of
+// its hash, and the state's id and atoms are read there (one place in memory) to
+// compare when the halves match. A slot costs 8 bytes; the table is at most half full.
 type sumTable struct {
-	slots   []uint64 // hash>>32<<32 | 1+id; 0 is empty
-	n       int
-	atomsOf func(id int32) []int64
+	slots []uint64 // hash>>32<<32 | 1+at; 0 is empty
+	n     int
+	arena *atomArena
 }
 
-func newSumTable(atomsOf func(int32) []int64) sumTable {
-	return sumTable{slots: make([]uint64, 64), atomsOf: atomsOf}
+func newSumTable(arena *atomArena) sumTable {
+	return sumTable{slots: make([]uint64, 64), arena: arena}
 }
 
 // hashAtoms mixes the atoms into 64 bits.
@@ -40,40 +40,42 @@ func (t *sumTable) find(atoms []int64) (int32, bool) {
 			return 0, false
 		}
 		if s&^0xffffffff == tag {
-			id := int32(uint32(s)) - 1
-			if slices.Equal(t.atomsOf(id), atoms) {
+			id, stored := t.arena.get(atomAt(uint32(s) - 1))
+			if slices.Equal(stored, atoms) {
 				return id, true
 			}
 		}
 	}
 }
 
-// insert stores id for atoms, which must not be in the table yet.
-func (t *sumTable) insert(atoms []int64, id int32) {
+// insert records the state at at in the arena, whose atoms must not be in the
+// table yet.
+func (t *sumTable) insert(atoms []int64, at atomAt) {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
-	t.place(hashAtoms(atoms), id)
+	t.place(hashAtoms(atoms), at)
 	t.n++
 }
 
-func (t *sumTable) place(h uint64, id int32) {
+func (t *sumTable) place(h uint64, at atomAt) {
 	mask := uint64(len(t.slots) - 1)
 	i := h & mask
 	for t.slots[i] != 0 {
 		i = (i + 1) & mask
 	}
-	t.slots[i] = h>>32<<32 | uint64(uint32(id+1))
+	t.slots[i] = h>>32<<32 | uint64(at+1)
 }
 
-// grow doubles the table, rehashing every stored id from its atoms.
+// grow doubles the table, rehashing every stored state from its atoms.
 func (t *sumTable) grow() {
 	old := t.slots
 	t.slots = make([]uint64, 2*len(old))
 	for _, s := range old {
 		if s != 0 {
-			id := int32(uint32(s)) - 1
-			t.place(hashAtoms(t.atomsOf(id)), id)
+			at := atomAt(uint32(s) - 1)
+			_, atoms := t.arena.get(at)
+			t.place(hashAtoms(atoms), at)
 		}
 	}
 }
