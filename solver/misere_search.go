@@ -14,20 +14,37 @@ type oframe struct {
 	oi   int64 // next option of it: an option index for a position, the new size for a heap
 	lim  int64 // end of that option range
 	pend int32 // the option whose outcome is awaited, or -1
+	// wild counts the atoms of the sum not known to be tame, up to 2, and
+	// wildAtom is one of them: a child keeps every atom but the one moved in, so
+	// it can be tame only when at most that one is wild.
+	wild     int8
+	wildAtom int64
+	sum      uint64 // the sumHash of its atoms
+}
+
+// childMayBeTame reports whether the child made by moving in atom a of f's sum
+// may be tame (when not, quickOut need not look at each of its atoms).
+func (f *oframe) childMayBeTame(a int64) bool {
+	return f.wild == 0 || f.wild == 1 && a == f.wildAtom
 }
 
 // quickOut decides the misère outcome of the sorted sum atoms without a search when it
 // can: by Bouton's rule, by tame genus arithmetic, from the memo, or from a known genus.
 // st is the state of atoms when found says it has one, so that a caller who goes on
 // to search it does not look it up again.
-func (m *Misere) quickOut(atoms []int64) (isP, known bool, st int32, found bool) {
-	if p, ok := m.nimOnly(atoms); ok {
-		return p, true, 0, false
+// When mayBeTame is false, some atom is known not to be tame (nor a nimber) and
+// the first two ways are skipped.
+// sum is the sumHash of the atoms.
+func (m *Misere) quickOut(atoms []int64, sum uint64, mayBeTame bool) (isP, known bool, st int32, found bool) {
+	if mayBeTame {
+		if p, ok := m.nimOnly(atoms); ok {
+			return p, true, 0, false
+		}
+		if gid, ok := m.tameGenusOf(atoms); ok {
+			return m.genera[gid].Seq[0] == 0, true, 0, false
+		}
 	}
-	if gid, ok := m.tameGenusOf(atoms); ok {
-		return m.genera[gid].Seq[0] == 0, true, 0, false
-	}
-	if st, found = m.lookup(atoms); found {
+	if st, found = m.lookupHashed(atoms, sum); found {
 		if out := m.states[st].out; out == outP || out == outN {
 			return out == outP, true, st, true
 		}
@@ -61,6 +78,18 @@ func (m *Misere) genusOut(atoms []int64, st int32, found bool) (isP, known bool)
 	return m.genera[m.states[st].genus].Gamma(twos) == k, true
 }
 
+// knownTame reports whether atom a is a nimber or a position known to be tame.
+func (m *Misere) knownTame(a int64) bool {
+	if _, ok := m.atomNim(a); ok {
+		return true
+	}
+	if ps := m.pos[a].state; ps > 0 {
+		s := m.states[ps-1]
+		return s.genus >= 0 && s.tame
+	}
+	return false
+}
+
 // tameGenusOf returns the genus of the sum atoms when every component of it is known to
 // be tame.
 func (m *Misere) tameGenusOf(atoms []int64) (int32, bool) {
@@ -86,7 +115,7 @@ func (m *Misere) tameGenusOf(atoms []int64) (int32, bool) {
 
 // outcome decides the sorted sum atoms: quickly if it can, else by search.
 func (m *Misere) outcome(ctx context.Context, atoms []int64) (bool, error) {
-	p, known, st, found := m.quickOut(atoms)
+	p, known, st, found := m.quickOut(atoms, sumHash(atoms), true)
 	if known {
 		return p, nil
 	}
@@ -125,7 +154,7 @@ func (m *Misere) search(ctx context.Context, w *mwalk, root int32) (bool, error)
 				continue
 			}
 		}
-		child, ok, err := m.nextChild(w, f)
+		child, sum, ok, err := m.nextChild(w, f)
 		if err != nil {
 			return false, err
 		}
@@ -133,7 +162,7 @@ func (m *Misere) search(ctx context.Context, w *mwalk, root int32) (bool, error)
 			m.finishSearch(w, outP)
 			continue
 		}
-		p, known, cs, found := m.quickOut(child)
+		p, known, cs, found := m.quickOut(child, sum, f.childMayBeTame(m.atomsOf(f.st)[f.ai]))
 		if known {
 			if p {
 				m.finishSearch(w, outN)
@@ -158,7 +187,14 @@ func (m *Misere) pushSearch(w *mwalk, st int32) error {
 		return m.cycleError(w, st)
 	}
 	m.states[st].out = busy
-	w.ostack = append(w.ostack, oframe{st: st, ai: -1, pend: -1})
+	f := oframe{st: st, ai: -1, pend: -1}
+	for _, a := range m.atomsOf(st) {
+		f.sum += atomMix(a)
+		if !m.knownTame(a) {
+			f.wild, f.wildAtom = min(f.wild+1, 2), a
+		}
+	}
+	w.ostack = append(w.ostack, f)
 	return nil
 }
 
@@ -176,12 +212,12 @@ func (m *Misere) unwindSearch(w *mwalk) {
 	w.ostack = w.ostack[:0]
 }
 
-// nextChild builds the next option of f's sum into w.buf (sorted), or reports that there
-// are no more. Copies of one component give the same options, so only the first is
-// moved in. A heap *k next to a rest R offers R + *j for j < k, but R + *j is a misère
+// nextChild builds the next option of f's sum into w.buf (sorted), with its sumHash
+// made from f's, or reports that there are no more. Copies of one component give the
+// same options, so only the first is moved in. A heap *k next to a rest R offers R + *j for j < k, but R + *j is a misère
 // P-position exactly when j = g⁻(R) (see Misere), and g⁻(R) is at most R's number of
 // options (or 1 when R has none), so larger j are skipped: they are all N-positions.
-func (m *Misere) nextChild(w *mwalk, f *oframe) ([]int64, bool, error) {
+func (m *Misere) nextChild(w *mwalk, f *oframe) (child []int64, sum uint64, ok bool, err error) {
 	atoms := m.atomsOf(f.st)
 	for f.oi >= f.lim {
 		f.ai++
@@ -189,7 +225,7 @@ func (m *Misere) nextChild(w *mwalk, f *oframe) ([]int64, bool, error) {
 			f.ai++
 		}
 		if f.ai >= len(atoms) {
-			return nil, false, nil
+			return nil, 0, false, nil
 		}
 		a := atoms[f.ai]
 		if a < 0 {
@@ -197,27 +233,32 @@ func (m *Misere) nextChild(w *mwalk, f *oframe) ([]int64, bool, error) {
 			continue
 		}
 		if err := m.expand(Pos(a)); err != nil {
-			return nil, false, err
+			return nil, 0, false, err
 		}
 		f.oi, f.lim = int64(m.pos[a].first), int64(m.pos[a].last)
 	}
 	rest := append(append(w.buf[:0], atoms[:f.ai]...), atoms[f.ai+1:]...)
 	sorted := len(rest)
+	sum = f.sum - atomMix(atoms[f.ai])
 	o := f.oi
 	f.oi++
 	if a := atoms[f.ai]; a < 0 {
 		if o > 0 {
 			rest = append(rest, -o)
+			sum += atomMix(-o)
 		}
 		insertSorted(rest, sorted)
 		w.buf = rest
-		return rest, true, nil
+		return rest, sum, true, nil
 	}
 	comps, nim := m.opts.Option(int(o))
-	child, err := m.appendAtoms(rest, comps, nim)
+	child, err = m.appendAtoms(rest, comps, nim)
+	for _, a := range child[sorted:] {
+		sum += atomMix(a)
+	}
 	insertSorted(child, sorted)
 	w.buf = child
-	return child, err == nil, err
+	return child, sum, err == nil, err
 }
 
 // insertSorted sorts s, whose first n elements are sorted already: each of the

@@ -121,12 +121,17 @@ func (m *Misere) atomsOf(st int32) []int64 {
 
 // lookup finds the state of sorted atoms, if it exists.
 func (m *Misere) lookup(atoms []int64) (int32, bool) {
+	return m.lookupHashed(atoms, sumHash(atoms))
+}
+
+// lookupHashed is lookup given the sumHash of the atoms.
+func (m *Misere) lookupHashed(atoms []int64, sum uint64) (int32, bool) {
 	if len(atoms) == 1 && atoms[0] >= 0 {
 		m.grow(Pos(atoms[0]))
 		s := m.pos[atoms[0]].state
 		return s - 1, s > 0
 	}
-	return m.keys.find(atoms)
+	return m.keys.find(atoms, finishHash(sum))
 }
 
 // memoryPerPosition is how many stored atoms and options the misère tables may

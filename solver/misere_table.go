@@ -16,22 +16,37 @@ func newSumTable(arena *atomArena) sumTable {
 	return sumTable{slots: make([]uint64, 64), arena: arena}
 }
 
-// hashAtoms mixes the atoms into 64 bits.
-func hashAtoms(atoms []int64) uint64 {
-	h := uint64(len(atoms))*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+// hashAtoms mixes the atoms into 64 bits: finishHash of their sumHash.
+func hashAtoms(atoms []int64) uint64 { return finishHash(sumHash(atoms)) }
+
+// sumHash is the sum of the atoms' mixes. A sum, not a chain, so that the
+// search can make a child's from its parent's: take away the mix of the atom
+// moved in and add those of the atoms the move leaves (see nextChild).
+func sumHash(atoms []int64) uint64 {
+	var h uint64
 	for _, a := range atoms {
-		h ^= uint64(a)
-		h *= 0xbf58476d1ce4e5b9
-		h ^= h >> 31
+		h += atomMix(a)
 	}
-	h ^= h >> 29
-	h *= 0x94d049bb133111eb
-	return h ^ h>>32
+	return h
 }
 
-// find returns the id stored for atoms, if any.
-func (t *sumTable) find(atoms []int64) (int32, bool) {
-	h := hashAtoms(atoms)
+// atomMix is one atom's share of sumHash (splitmix64's finalizer).
+func atomMix(a int64) uint64 {
+	h := uint64(a) + 0x9e3779b97f4a7c15
+	h = (h ^ h>>30) * 0xbf58476d1ce4e5b9
+	h = (h ^ h>>27) * 0x94d049bb133111eb
+	return h ^ h>>31
+}
+
+// finishHash spreads a sumHash over all 64 bits, for the table's index and tag.
+func finishHash(h uint64) uint64 {
+	h = (h ^ h>>33) * 0xff51afd7ed558ccd
+	h = (h ^ h>>33) * 0xc4ceb9fe1a85ec53
+	return h ^ h>>33
+}
+
+// find returns the id stored for atoms, if any; h is hashAtoms(atoms).
+func (t *sumTable) find(atoms []int64, h uint64) (int32, bool) {
 	tag := h >> 32 << 32
 	mask := uint64(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {

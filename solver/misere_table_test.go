@@ -32,7 +32,7 @@ func TestSumTableAgainstMap(t *testing.T) {
 	for range 20000 {
 		atoms := randomAtoms()
 		key := fmt.Sprint(atoms)
-		id, ok := table.find(atoms)
+		id, ok := table.find(atoms, hashAtoms(atoms))
 		wantID, wantOK := want[key]
 		if ok != wantOK || ok && id != wantID {
 			t.Fatalf("find(%v) = %d, %v; the map says %d, %v", atoms, id, ok, wantID, wantOK)
@@ -50,7 +50,7 @@ func TestSumTableAgainstMap(t *testing.T) {
 	}
 	for key, id := range want {
 		gotID, atoms := arena.get(at[id])
-		if got, ok := table.find(atoms); !ok || got != id || gotID != id || fmt.Sprint(atoms) != key {
+		if got, ok := table.find(atoms, hashAtoms(atoms)); !ok || got != id || gotID != id || fmt.Sprint(atoms) != key {
 			t.Fatalf("find(%v) = %d, %v after every insert, want %d (the arena says %d)", atoms, got, ok, id, gotID)
 		}
 	}
@@ -62,13 +62,13 @@ func TestSumTableAgainstMap(t *testing.T) {
 		collide.slots[(h+uint64(i))&7] = h>>32<<32 | uint64(at[i]+1)
 		collide.n++
 	}
-	if id, ok := collide.find(probe); ok {
+	if id, ok := collide.find(probe, h); ok {
 		t.Fatalf("find(%v) = %d among colliding slots of other sums", probe, id)
 	}
 	id := int32(len(at))
 	where, _ := arena.add(id, probe)
 	collide.insert(probe, where)
-	if got, ok := collide.find(probe); !ok || got != id {
+	if got, ok := collide.find(probe, h); !ok || got != id {
 		t.Fatalf("find(%v) = %d, %v after inserting it past colliding slots", probe, got, ok)
 	}
 }

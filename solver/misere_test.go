@@ -425,6 +425,23 @@ func TestRandomSums(t *testing.T) {
 			t.Errorf("no sum was decided by %q: %v", method, methods)
 		}
 	}
+	// The search hashes a child from its parent's hash (see nextChild): were that
+	// wrong, lookups would miss and the same sum would be stored twice.
+	seen := map[string]int32{}
+	for st := range int32(len(m.states)) {
+		atoms := m.atomsOf(st)
+		key := fmt.Sprint(atoms)
+		if other, ok := seen[key]; ok {
+			t.Fatalf("states %d and %d are both the sum %v", other, st, atoms)
+		}
+		seen[key] = st
+		if got, ok := m.lookup(atoms); !ok || got != st {
+			t.Fatalf("lookup(%v) = %d, %v; want state %d", atoms, got, ok, st)
+		}
+	}
+	if methods[MethodSearch] > 0 && len(seen) < 100 {
+		t.Errorf("only %d states after %d searches", len(seen), methods[MethodSearch])
+	}
 }
 
 func describeAll(ps []Pos) string {
