@@ -7,9 +7,11 @@
 // Both programs are built first and then run as whole processes, several times
 // each; each figure is the median of the CPU time (user + system) and the peak
 // resident memory the kernel reports. Grundy's start-up (loading the standard
-// library) is measured on an empty program and subtracted.
+// library) is measured on an empty program and subtracted. The misère row's
+// baseline is grundy itself as of -misere-base, the last commit whose misère
+// search keyed its sums by strings (built from this repository's history).
 //
-//	go run ./cmd/benchratios [-plain ../shared/bench/plain] [-runs 3] [-big]
+//	go run ./cmd/benchratios [-plain ../shared/bench/plain] [-runs 3] [-big] [-misere-base COMMIT]
 package main
 
 import (
@@ -34,6 +36,7 @@ type workload struct {
 	src   string
 	args  []string // extra command-line flags for grundy
 	plain []string // the plain loop's arguments, or nil for no baseline
+	base  string   // or a grundy binary to compare with, whole process against whole process
 }
 
 const kayles = `game K(n) {
@@ -92,6 +95,7 @@ func main() {
 	plainDir := flag.String("plain", "../shared/bench/plain", "the plain mex loop's package directory")
 	runs := flag.Int("runs", 3, "runs of each program; the median is reported")
 	big := flag.Bool("big", false, "also solve Chain(10^8) with a raised position limit (minutes, ~2 GB+)")
+	misereBase := flag.String("misere-base", "b4257fd", "the commit whose grundy is the misère row's baseline (\"\": none)")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "benchratios")
@@ -110,10 +114,15 @@ func main() {
 		m := run(*runs, grundy, w.args, w.src+":stats\n")
 		cpu := max(m.cpu-startup.cpu, time.Millisecond)
 		ratio, plainCPU := "", ""
-		if w.plain != nil {
+		switch {
+		case w.plain != nil:
 			p := run(*runs, plain, w.plain, "")
 			plainCPU = p.cpu.Round(time.Millisecond).String()
 			ratio = fmt.Sprintf("%.1fx", float64(cpu)/float64(max(p.cpu, time.Millisecond)))
+		case w.base != "":
+			p := run(*runs, w.base, w.args, w.src)
+			plainCPU = p.cpu.Round(time.Millisecond).String() + " (base)"
+			ratio = fmt.Sprintf("%.2fx", float64(m.cpu)/float64(max(p.cpu, time.Millisecond)))
 		}
 		perSec, perPos := "", ""
 		if m.positions > 0 {
@@ -133,7 +142,15 @@ func main() {
 	}
 	plainHeaps := line(workload{name: "3 heaps, no canonical form", src: fmt.Sprintf(threeHeaps, "")})
 	sorted := line(workload{name: "3 heaps, canonical tuple(sorted(...))", src: fmt.Sprintf(threeHeaps, "canonical tuple(sorted([a, b, c]))")})
-	line(workload{name: "misère K(19)+K(18)+K(17), K written in the language", src: misere})
+	base := ""
+	if *misereBase != "" {
+		base = filepath.Join(dir, "grundy-base")
+		if err := buildCommit(*misereBase, base); err != nil {
+			fmt.Fprintf(os.Stderr, "benchratios: no misère baseline: %v\n", err)
+			base = ""
+		}
+	}
+	line(workload{name: "misère K(19)+K(18)+K(17), K written in the language", src: misere, base: base})
 	check(tw.Flush())
 	if plainHeaps.positions > 0 && sorted.positions > 0 {
 		per := func(m measure) float64 { return float64(m.cpu-startup.cpu) / float64(m.positions) }
@@ -146,6 +163,21 @@ func build(dir, out string) error {
 	cmd := exec.Command("go", "build", "-o", out, ".")
 	cmd.Dir, cmd.Stderr = dir, os.Stderr
 	return cmd.Run()
+}
+
+// buildCommit builds grundy as of commit into out, from a temporary worktree.
+func buildCommit(commit, out string) error {
+	tree, err := os.MkdirTemp("", "benchratios-base")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tree)
+	add := exec.Command("git", "worktree", "add", "--detach", tree, commit)
+	if msg, err := add.CombinedOutput(); err != nil {
+		return fmt.Errorf("git worktree add %s: %v: %s", commit, err, msg)
+	}
+	defer exec.Command("git", "worktree", "remove", "--force", tree).Run()
+	return build(tree, out)
 }
 
 // run starts prog n times with args and stdin, and returns the median figures.
