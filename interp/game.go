@@ -65,6 +65,7 @@ type Game struct {
 	// values are the normal-play values of those positions by argument, -1 when
 	// not known: a copy of the solver's memo for probing (see noteValue).
 	values  []int32
+	grid    gridIDs // two small non-negative integer arguments, while dense enough
 	packed  packedIDs
 	general map[string]int32
 }
@@ -179,11 +180,19 @@ func (in *Interp) internID(g *Game, args []Value) solver.Pos {
 		return id
 	}
 	if key, ok := packKey(args); ok {
+		twoInts := len(args) == 2 // packKey checked both are integers
+		if twoInts {
+			if id, ok := g.grid.get(args[0].N, args[1].N); ok {
+				return solver.Pos(id)
+			}
+		}
 		if id, ok := g.packed.get(key, in.pos.packedKey); ok {
 			return solver.Pos(id)
 		}
 		id := in.newPosition(g, args)
-		g.packed.put(key, int32(id), in.pos.packedKey)
+		if !twoInts || !g.grid.put(args[0].N, args[1].N, int32(id)) {
+			g.packed.put(key, int32(id), in.pos.packedKey)
+		}
 		return id
 	}
 	if size := positionShape(args).size; size > 1<<16 {

@@ -88,3 +88,48 @@ func TestPositionTable(t *testing.T) {
 		t.Errorf("A(-5): packed key %#x, want %#x", in.pos.packedKey(int32(neg)), key)
 	}
 }
+
+// internID gives every two-integer position one id whichever index holds it:
+// dense corners go to the grid, far and negative arguments to the packed table
+// once the grid would grow too sparse, and every later lookup finds the same id.
+func TestGridAndPackedIDsAgree(t *testing.T) {
+	in := New()
+	g := &Game{Name: "W", Params: []string{"a", "b"}}
+	r := rand.New(rand.NewPCG(7, 8))
+	want := map[[2]int64]solver.Pos{}
+	for i := range 60000 {
+		var a, b int64
+		switch i % 4 {
+		case 0, 1: // a dense corner
+			a, b = r.Int64N(150), r.Int64N(150)
+		case 2: // far apart: the grid refuses most of them
+			a, b = r.Int64N(gridLimit+100), r.Int64N(gridLimit+100)
+		default: // negative, or one argument large and one small
+			a, b = r.Int64N(200)-100, r.Int64N(30000)
+		}
+		id := in.internID(g, []Value{Int(a), Int(b)})
+		if old, ok := want[[2]int64{a, b}]; ok && old != id {
+			t.Fatalf("W(%d, %d) is %d, and was %d", a, b, id, old)
+		}
+		want[[2]int64{a, b}] = id
+	}
+	if len(want) != in.pos.len() {
+		t.Fatalf("%d positions interned for %d distinct ones", in.pos.len(), len(want))
+	}
+	for k, id := range want {
+		if got := in.internID(g, []Value{Int(k[0]), Int(k[1])}); got != id {
+			t.Fatalf("W(%d, %d) is %d, was %d", k[0], k[1], got, id)
+		}
+		if e := in.entry(id); e.Args[0].N != k[0] || e.Args[1].N != k[1] {
+			t.Fatalf("position %d is W%v, want W(%d, %d)", id, e.Args, k[0], k[1])
+		}
+	}
+	// Arguments past 16 bits do not pack: those positions are keyed by bytes.
+	if g.grid.n == 0 || g.packed.n == 0 || g.grid.n+g.packed.n+len(g.general) != len(want) {
+		t.Errorf("grid %d + packed %d + general %d positions, want the first two used and %d in all",
+			g.grid.n, g.packed.n, len(g.general), len(want))
+	}
+	if g.grid.cells > 4*g.grid.n+4096 {
+		t.Errorf("the grid has %d cells for %d positions", g.grid.cells, g.grid.n)
+	}
+}
