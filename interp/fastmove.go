@@ -59,7 +59,7 @@ func (fm *fastMove) run(in *Interp, fr *Frame) bool {
 	return true
 }
 
-// probeSink is where a probe (see Interp.Probe) puts what it finds instead of
+// probeSink is where a probe (see solverRules.Probe) puts what it finds instead of
 // writing options out: each option's value goes into mex, and the first part that
 // is not solved yet stops it.
 type probeSink struct {

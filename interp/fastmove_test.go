@@ -106,13 +106,13 @@ game W3(a, b) {
 			opts, _ := expandAll(t, fresh, pos)
 			var mex solver.MexSet
 			mex.Reset()
-			res, need, err := fresh.Probe(p, &mex)
+			res, need, err := (*solverRules)(fresh).Probe(p, &mex)
 			switch {
 			case err != nil:
 				t.Fatalf("%s: %v", pos, err)
 			case res == solver.ProbeNeeds:
-				if _, ok := fresh.Solver.Known(need); ok || !strings.Contains(strings.Join(opts, " "), fresh.Describe(need)) {
-					t.Errorf("%s: the probe needs %s, not an unsolved part of its options %v", pos, fresh.Describe(need), opts)
+				if _, ok := fresh.Solver.Known(need); ok || !strings.Contains(strings.Join(opts, " "), fresh.describe(need)) {
+					t.Errorf("%s: the probe needs %s, not an unsolved part of its options %v", pos, fresh.describe(need), opts)
 				}
 			case res == solver.ProbeSolved && len(opts) > 0:
 				t.Errorf("%s: probed as solved with nothing solved", pos)
@@ -122,7 +122,7 @@ game W3(a, b) {
 				t.Fatal(err)
 			}
 			mex.Reset()
-			res, _, err = fresh.Probe(p, &mex)
+			res, _, err = (*solverRules)(fresh).Probe(p, &mex)
 			if err != nil || res == solver.ProbeNeeds {
 				t.Fatalf("%s: probe after solving: %v %v", pos, res, err)
 			}
@@ -149,7 +149,7 @@ func expandAll(t *testing.T, in *Interp, pos string) ([]string, string) {
 	}
 	var opts solver.Options
 	in.ctx = context.Background()
-	if err := in.Expand(solver.Pos(v.N), &opts); err != nil {
+	if err := (*solverRules)(in).Expand(solver.Pos(v.N), &opts); err != nil {
 		return nil, err.Error()
 	}
 	var out []string
@@ -157,7 +157,7 @@ func expandAll(t *testing.T, in *Interp, pos string) ([]string, string) {
 		comps, nim := opts.Option(i)
 		var names []string
 		for _, c := range comps {
-			names = append(names, in.Describe(c))
+			names = append(names, in.describe(c))
 		}
 		out = append(out, fmt.Sprintf("%s+*%d", strings.Join(names, "+"), nim))
 	}

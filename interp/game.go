@@ -363,9 +363,15 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 	return id
 }
 
+// solverRules is the session as its solver sees it: its solver.Rules and
+// solver.Prober methods, kept off Interp's exported API. It is the Interp itself
+// under another type (a conversion, not a copy).
+type solverRules Interp
+
 // Expand implements solver.Rules: it runs the position's move clauses. A scoring
 // game has no normal-play value, so expanding one for the solver is an error.
-func (in *Interp) Expand(p solver.Pos, opts *solver.Options) (err error) {
+func (r *solverRules) Expand(p solver.Pos, opts *solver.Options) (err error) {
+	in := (*Interp)(r)
 	if g := in.pos.game(p); g.scoring {
 		return &lang.Error{Pos: g.Pos, Src: g.src, Msg: notNormalPlay(g, in.describe(p))}
 	}
@@ -409,7 +415,8 @@ func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err
 // Probe implements solver.Prober: a position whose move clauses all run as loop
 // nests (see fastMove) is valued straight from the memo, each option's value going
 // into mex without the option being written out.
-func (in *Interp) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResult, need solver.Pos, err error) {
+func (r *solverRules) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResult, need solver.Pos, err error) {
+	in := (*Interp)(r)
 	g := in.pos.game(p)
 	if g.nimber || g.replaced || in.Config.MaxOptions > DefaultMaxOptions {
 		return solver.ProbeExpand, 0, nil
@@ -459,7 +466,8 @@ func (in *Interp) optionLimitError(p solver.Pos) *solver.LimitError {
 }
 
 // Shortcut implements solver.Rules: nimbers and games with a native fast path.
-func (in *Interp) Shortcut(p solver.Pos) (int64, bool) {
+func (r *solverRules) Shortcut(p solver.Pos) (int64, bool) {
+	in := (*Interp)(r)
 	g := in.pos.game(p)
 	if g.nimber {
 		return in.nimberOf(p), true
@@ -477,7 +485,7 @@ func (in *Interp) nimberOf(p solver.Pos) int64 {
 }
 
 // Describe implements solver.Rules.
-func (in *Interp) Describe(p solver.Pos) string { return in.describe(p) }
+func (r *solverRules) Describe(p solver.Pos) string { return (*Interp)(r).describe(p) }
 
 // describe names position p in a message, cut to about a line.
 func (in *Interp) describe(p solver.Pos) string {

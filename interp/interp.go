@@ -84,7 +84,7 @@ type CheckStats struct {
 func New() *Interp {
 	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background(),
 		Config: DefaultConfig(), generation: 1}
-	in.Solver = solver.New(in, &in.Config.Config)
+	in.Solver = solver.New((*solverRules)(in), &in.Config.Config)
 	in.Solver.OnStore = in.noteValue
 	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
 	in.defineBuiltins()

@@ -192,16 +192,7 @@ func partCount(v Value) int {
 }
 
 // gameSum is the disjunctive sum of two positions or sums.
-func gameSum(a, b Value) Value {
-	parts := func(v Value) []Value {
-		if v.K == KSum {
-			return v.Seq()
-		}
-		return []Value{v}
-	}
-	all := append(append([]Value(nil), parts(a)...), parts(b)...)
-	return Value{K: KSum, R: newSeq(all)}
-}
+func gameSum(a, b Value) Value { return Sum(a, b) }
 
 func minus(in *Interp, a, b Value) (Value, string) {
 	switch {

@@ -18,7 +18,8 @@ const runawayFloor = -1000
 
 // Runaway implements solver.RunawayRules: p, reached from root, runs away when an
 // integer argument that was not negative in root has fallen far below 0.
-func (in *Interp) Runaway(root, p solver.Pos) error {
+func (sr *solverRules) Runaway(root, p solver.Pos) error {
+	in := (*Interp)(sr)
 	r, e := in.entry(root), in.entry(p)
 	if r.Game != e.Game || e.Game.nimber {
 		return nil

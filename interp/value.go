@@ -1,6 +1,3 @@
-// Package interp runs grundy programs: it compiles the checked AST to closures,
-// holds the values of the language, interns game positions to dense ids and
-// implements the solver's Rules, so that sg, outcome and winning can be answered.
 package interp
 
 import (
@@ -167,6 +164,20 @@ func (r *RangeVal) At(i int64) (int64, bool) {
 	}
 	k := uint64(-(i + 1))
 	return r.Hi - int64(k), k <= span
+}
+
+// Sum returns the disjunctive sum of games: positions, nimbers and sums, whose
+// parts it takes apart, in the order given.
+func Sum(games ...Value) Value {
+	var all []Value
+	for _, g := range games {
+		if g.K == KSum {
+			all = append(all, g.Seq()...)
+		} else {
+			all = append(all, g)
+		}
+	}
+	return Value{K: KSum, R: newSeq(all)}
 }
 
 // Range makes a range value.

@@ -118,7 +118,7 @@ func (j judge) tidy(v interp.Value) (interp.Value, error) {
 	case 1:
 		return live[0], nil
 	}
-	return interp.Value{K: interp.KSum, R: &interp.Seq{Elems: live}}, nil
+	return interp.Sum(live...), nil
 }
 
 // valueBudget bounds the work of finding the value of a position whose outcome

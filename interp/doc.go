@@ -1,0 +1,25 @@
+// Package interp runs grundy programs: it compiles the checked AST to closures,
+// holds the values of the language, interns game positions to dense ids and
+// gives them to its solver, so that sg, outcome and winning can be answered.
+//
+// # Using it from Go
+//
+// A session is an [Interp]: make one with [New] (or stdlib.New, which also loads
+// the standard library's games), set its [Config] if the defaults do not suit,
+// then run programs with [Interp.Run] and evaluate expressions with
+// [Interp.Eval]. Definitions and memoized values last for the session's life.
+//
+// Values are read through their kind (Value.K) and accessors ([Value.Seq],
+// [Value.Str], [Value.Pos], [Value.Mode]); an integer is Value.N. They are made
+// with the constructors [Int], [Bool], [Str], [Tuple], [List], [Set], [Range]
+// and [Sum]; positions with [Interp.Position] once the game is defined ([Interp.Game]).
+//
+// The questions of game theory are methods: [Interp.SG], [Interp.Outcome],
+// [Interp.Winning], [Interp.Moves], [Interp.MisereOutcome], [Interp.Grundy] for
+// loopy games and [Interp.ScoredMoves] for scoring games. Each takes a context
+// that can stop it; limits (positions, memory, options, elements) stop it with
+// an error naming the limit and the Config's hint for raising it.
+//
+// Errors in a program are *lang.Error values: file, line, column and the line
+// with a caret, from lang.FormatAll.
+package interp
