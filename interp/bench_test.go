@@ -41,7 +41,7 @@ func benchProgram(b *testing.B, src string) {
 		if err := in.Run(context.Background(), "bench.game", src); err != nil {
 			b.Fatal(err)
 		}
-		st := in.Solver.Stats()
+		st := in.SolverStats()
 		positions, bytes = st.Positions, in.MemoryBytes()
 	}
 	if positions > 0 { // the misère search keeps its own tables: no figures then

@@ -46,7 +46,7 @@ func (s *callSite) remoteness(vs []Value, fn string) []int {
 		sums[i] = s.sumOfParts(v, fn)
 	}
 	in := s.c.in
-	rs, err := in.Solver.Remoteness(in.ctx, sums)
+	rs, err := in.solver.Remoteness(in.ctx, sums)
 	if err != nil {
 		s.raise(err)
 	}

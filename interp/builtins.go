@@ -133,7 +133,7 @@ func (s *callSite) value(p Value) solver.Grundy {
 		s.tooDeep()
 	}
 	defer func() { in.depth--; in.queries-- }()
-	v, err := in.Solver.Grundy(in.ctx, solver.Pos(p.N))
+	v, err := in.solver.Grundy(in.ctx, solver.Pos(p.N))
 	if err != nil {
 		s.raise(err)
 	}

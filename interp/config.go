@@ -83,7 +83,7 @@ func DefaultConfig() Config {
 func (in *Interp) WithinPositions(budget int, f func() error) (bool, error) {
 	saved := in.Config.MaxPositions
 	defer func() { in.Config.MaxPositions = saved }()
-	if tight := in.Solver.Stats().Positions + budget; saved <= 0 || tight < saved {
+	if tight := in.solver.Stats().Positions + budget; saved <= 0 || tight < saved {
 		in.Config.MaxPositions = tight
 	}
 	err := f()
@@ -92,3 +92,7 @@ func (in *Interp) WithinPositions(budget int, f func() error) (bool, error) {
 	}
 	return err == nil, err
 }
+
+// SolverStats reports the size of the session's memo of normal-play values and
+// how often it answered.
+func (in *Interp) SolverStats() solver.Stats { return in.solver.Stats() }

@@ -135,7 +135,7 @@ func (fm *fastMove) put(in *Interp, fr *Frame, ids []solver.Pos, ps *probeSink) 
 		}
 		var x int64
 		for _, id := range ids {
-			v, ok := in.Solver.Known(id)
+			v, ok := in.solver.Known(id)
 			if !ok {
 				ps.need, ps.missing = id, true
 				return false
@@ -331,7 +331,7 @@ func xorRun(xs []int64, run []int32, back bool) int32 {
 // from the memo, or, when it is not solved, ok is false and ps.need is g(n).
 func (in *Interp) probeMiss(g *Game, n int64, ps *probeSink) (int64, bool) {
 	id := in.internInt(g, n)
-	if v, ok := in.Solver.Known(id); ok {
+	if v, ok := in.solver.Known(id); ok {
 		return v, true
 	}
 	ps.need, ps.missing = id, true

@@ -111,7 +111,7 @@ game W3(a, b) {
 			case err != nil:
 				t.Fatalf("%s: %v", pos, err)
 			case res == solver.ProbeNeeds:
-				if _, ok := fresh.Solver.Known(need); ok || !strings.Contains(strings.Join(opts, " "), fresh.describe(need)) {
+				if _, ok := fresh.solver.Known(need); ok || !strings.Contains(strings.Join(opts, " "), fresh.describe(need)) {
 					t.Errorf("%s: the probe needs %s, not an unsolved part of its options %v", pos, fresh.describe(need), opts)
 				}
 			case res == solver.ProbeSolved && len(opts) > 0:

@@ -433,7 +433,7 @@ func (r *solverRules) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeR
 	in.pos.args(p, fr.slots[:0])
 	fr.expanding = p
 	ps := probeSink{mex: mex}
-	defer func() { in.Solver.CountHits(ps.hits) }()
+	defer func() { in.solver.CountHits(ps.hits) }()
 	for _, m := range g.moves {
 		if !m.fast.each(in, fr, &ps) {
 			if ps.missing {

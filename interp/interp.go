@@ -31,8 +31,7 @@ type Interp struct {
 	// OnStmt, when set, is called before each top-level statement of Exec runs,
 	// so that what follows (output, check results) can be told apart by statement.
 	OnStmt func(lang.Stmt)
-	// Solver holds the memoized values.
-	Solver *solver.Solver
+	solver *solver.Solver // the memoized values
 	// Checks counts the checks run so far.
 	Checks CheckStats
 	// Config is the session's limits, play mode and progress callback; set its
@@ -84,8 +83,8 @@ type CheckStats struct {
 func New() *Interp {
 	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background(),
 		Config: DefaultConfig(), generation: 1}
-	in.Solver = solver.New((*solverRules)(in), &in.Config.Config)
-	in.Solver.OnStore = in.noteValue
+	in.solver = solver.New((*solverRules)(in), &in.Config.Config)
+	in.solver.OnStore = in.noteValue
 	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
 	in.defineBuiltins()
 	return in
@@ -362,7 +361,7 @@ func (in *Interp) invalidate(changed []string) {
 			g.values = nil
 		}
 	}
-	in.Solver.Forget(forget)
+	in.solver.Forget(forget)
 	if in.misere != nil {
 		in.misere.Clear() // it keeps no per-position record to forget selectively
 	}
@@ -373,7 +372,7 @@ func (in *Interp) invalidate(changed []string) {
 // stay, but Config.MaxPositions counts them again from here.
 func (in *Interp) ClearMemo() {
 	in.positionBase = in.pos.len()
-	in.Solver.Clear()
+	in.solver.Clear()
 	for _, g := range in.pos.games {
 		g.values = nil
 	}
@@ -509,7 +508,7 @@ func (c *compiler) explainParts(e lang.Expr, gens []*lang.Gen) []explainPart {
 
 // MemoryBytes estimates the memory held by interned positions and memo tables.
 func (in *Interp) MemoryBytes() int {
-	n := in.Solver.Stats().Bytes + in.pos.bytes()
+	n := in.solver.Stats().Bytes + in.pos.bytes()
 	if in.scores != nil {
 		n += in.scores.bytes()
 	}

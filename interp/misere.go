@@ -14,7 +14,7 @@ import (
 // misereSolver returns the session's misère solver, made on first use.
 func (in *Interp) misereSolver() *solver.Misere {
 	if in.misere == nil {
-		in.misere = solver.NewMisere(in.Solver)
+		in.misere = solver.NewMisere(in.solver)
 	}
 	return in.misere
 }

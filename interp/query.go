@@ -77,7 +77,7 @@ func (in *Interp) Grundy(ctx context.Context, v Value) (solver.Grundy, error) {
 	x := solver.Finite(0)
 	err = in.with(ctx, func() error {
 		for _, p := range parts {
-			y, err := in.Solver.Grundy(ctx, solver.Pos(p.N))
+			y, err := in.solver.Grundy(ctx, solver.Pos(p.N))
 			if err != nil {
 				return err
 			}

@@ -151,7 +151,7 @@ func (s *Session) stats(_ context.Context, inv invocation) error {
 	if err := inv.noArgs("stats"); err != nil {
 		return err
 	}
-	st := s.in.Solver.Stats()
+	st := s.in.SolverStats()
 	var games int
 	for _, g := range s.in.Globals() {
 		if g.V.K == interp.KGame {
@@ -181,7 +181,7 @@ func (s *Session) clear(_ context.Context, inv invocation) error {
 	if err := inv.noArgs("clear"); err != nil {
 		return err
 	}
-	n := s.in.Solver.Stats().Positions
+	n := s.in.SolverStats().Positions
 	s.in.ClearMemo()
 	fmt.Fprintf(s.out, "dropped %s memoized (definitions stay)\n", count(n, "value"))
 	return nil

@@ -35,13 +35,13 @@ func TestReload(t *testing.T) {
 		t.Errorf(":load said %q", got)
 	}
 	do("sg(Nim(20)) + sg(Chain(20)) + sg(Sub(20))")
-	solved := s.in.Solver.Stats().Positions // 21 + 21 + 21
+	solved := s.in.SolverStats().Positions // 21 + 21 + 21
 
 	// Nothing changed: nothing is forgotten.
 	if got := do(":reload"); got != "reloaded "+file+": no changes; 5 unchanged\n" {
 		t.Errorf(":reload said %q", got)
 	}
-	if n := s.in.Solver.Stats().Positions; n != solved {
+	if n := s.in.SolverStats().Positions; n != solved {
 		t.Errorf("an unchanged reload forgot values: %d positions, had %d", n, solved)
 	}
 
@@ -55,7 +55,7 @@ func TestReload(t *testing.T) {
 	if got := do("table"); got != "[10, 30]\n" {
 		t.Errorf("the let was not computed again: %q", got)
 	}
-	if n := s.in.Solver.Stats().Positions; n != 21 {
+	if n := s.in.SolverStats().Positions; n != 21 {
 		t.Errorf("after the reload %d values are memoized; want Nim's 21", n)
 	}
 	if got := do("[sg(Sub(n)) for n in 0..5]"); got != "[0, 1, 0, 1, 0, 1]\n" {

@@ -63,7 +63,7 @@ func New(in *interp.Interp, out, errw io.Writer) *Session {
 // counted, never returned: the session goes on with its state intact. It
 // reports whether the entry succeeded.
 func (s *Session) Do(ctx context.Context, entry string) bool {
-	start, solved := time.Now(), s.in.Solver.Stats().Positions
+	start, solved := time.Now(), s.in.SolverStats().Positions
 	var err error
 	timed := true
 	if isCommand(entry) {
@@ -83,7 +83,7 @@ func (s *Session) Do(ctx context.Context, entry string) bool {
 	}
 	if s.timing && timed && strings.TrimSpace(entry) != "" {
 		fmt.Fprintf(s.out, "time %s", roundDuration(time.Since(start)))
-		if n := s.in.Solver.Stats().Positions - solved; n > 0 {
+		if n := s.in.SolverStats().Positions - solved; n > 0 {
 			fmt.Fprintf(s.out, ", %s new positions solved", thousands(n))
 		}
 		fmt.Fprintln(s.out)

@@ -167,7 +167,7 @@ func waitsForPerson(entry string) bool {
 // so far, and how to stop. The returned function erases it.
 func (s *Session) showProgress(entry string) (stop func()) {
 	p := render.NewProgress(s.out.(*output).w, abbreviate(historyItem(entry), 40))
-	base := s.in.Solver.Stats().Positions
+	base := s.in.SolverStats().Positions
 	s.in.Config.OnProgress = func(n int) { p.Solved(int64(max(n-base, 0))) }
 	s.progress = p
 	return func() {
