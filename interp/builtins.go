@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
@@ -79,8 +80,19 @@ func (s *callSite) noteCall() {
 	panic(r)
 }
 
-// addNote says where an error in another file was reached from.
+// addNote says where an error in another file was reached from. An error inside
+// a library (see Interp.MarkLibrary) reached from a program's own line moves to
+// that line, the library's line becoming a note: the user made the mistake at
+// the call (a bad code, a game where a position belongs), not in the library.
 func (s *callSite) addNote(le *lang.Error) {
+	in := s.c.in
+	if in.libraries[le.Pos.Filename] && !in.libraries[s.pos.Filename] {
+		inside := fmt.Sprintf("inside the library, at %s:%d:%d: %s", le.Pos.Filename, le.Pos.Line, le.Pos.Column,
+			strings.TrimSpace(lineOf(le.Src, le.Pos.Line)))
+		le.Notes = append([]string{inside}, le.Notes...)
+		le.Pos, le.Src = s.pos, s.c.src
+		return
+	}
 	le.Notes = append(le.Notes, fmt.Sprintf("%s:%d:%d: reached from %s", s.pos.Filename, s.pos.Line, s.pos.Column, s.c.sourceLine(s.pos)))
 }
 

@@ -154,11 +154,21 @@ func (c *compiler) cond(e lang.Expr) func(fr *Frame) bool {
 
 // sourceLine returns the trimmed text of the line at pos.
 func (c *compiler) sourceLine(pos lang.Position) string {
-	lines := strings.Split(c.src, "\n")
-	if pos.Line < 1 || pos.Line > len(lines) {
-		return "?"
+	return strings.TrimSpace(lineOf(c.src, pos.Line))
+}
+
+// lineOf returns line n (from 1) of src, or "?" when there is none.
+func lineOf(src string, n int) string {
+	for i := 1; ; i++ {
+		line, rest, found := strings.Cut(src, "\n")
+		if i == n {
+			return line
+		}
+		if !found {
+			return "?"
+		}
+		src = rest
 	}
-	return strings.TrimSpace(lines[pos.Line-1])
 }
 
 // source returns the text of an expression.

@@ -96,3 +96,13 @@ func (in *Interp) WithinPositions(budget int, f func() error) (bool, error) {
 // SolverStats reports the size of the session's memo of normal-play values and
 // how often it answered.
 func (in *Interp) SolverStats() solver.Stats { return in.solver.Stats() }
+
+// MarkLibrary tells that the file filename (as given to Run) is a library, not
+// the user's program: an error raised inside it is shown at the line of the
+// program that called into it, with the library's line as a note.
+func (in *Interp) MarkLibrary(filename string) {
+	if in.libraries == nil {
+		in.libraries = map[string]bool{}
+	}
+	in.libraries[filename] = true
+}

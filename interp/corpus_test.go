@@ -128,9 +128,9 @@ func runChunk(t *testing.T, name string, c chunk) {
 	headline := regexp.MustCompile(`^` + regexp.QuoteMeta(name) + `:(\d+):(\d+): (.*)$`)
 	matched := map[int]map[int]bool{}
 	// Headlines are "file:line:col: message"; indented lines show the source
-	// and its caret, and "while ..." lines are notes.
+	// and its caret, and "while ..." and "inside the library, ..." lines are notes.
 	for _, line := range strings.Split(diag.String(), "\n") {
-		if line == "" || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "while ") {
+		if line == "" || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "while ") || strings.HasPrefix(line, "inside the library, ") {
 			continue
 		}
 		m := headline.FindStringSubmatch(line)

@@ -32,6 +32,9 @@ type Interp struct {
 	// so that what follows (output, check results) can be told apart by statement.
 	OnStmt func(lang.Stmt)
 	solver *solver.Solver // the memoized values
+	// libraries are the files MarkLibrary named: their errors move to the
+	// program's line that called into them.
+	libraries map[string]bool
 	// Checks counts the checks run so far.
 	Checks CheckStats
 	// Config is the session's limits, play mode and progress callback; set its

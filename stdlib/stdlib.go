@@ -37,6 +37,7 @@ func Load(in *interp.Interp) error {
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
 		return err
 	}
+	in.MarkLibrary("stdlib.game")
 	lib.attachNatives(in)
 	return nil
 }
