@@ -71,7 +71,7 @@ var needsExpr = map[string]bool{"in": true, "=": true, "where": true, "->": true
 func previousToken(lex *lexer.PeekingLexer) *lexer.Token {
 	toks := lex.Range(0, lex.RawCursor())
 	for i := len(toks) - 1; i >= 0; i-- {
-		if t := toks[i]; t.Type != lexDef.Symbols()["Whitespace"] && t.Type != lexDef.Symbols()["Comment"] {
+		if t := toks[i]; t.Type != tokWhitespace && t.Type != tokComment {
 			return &toks[i]
 		}
 	}

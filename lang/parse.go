@@ -16,22 +16,6 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-var lexDef = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Comment", Pattern: `#[^\n]*`},
-	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
-	{Name: "Int", Pattern: `[0-9][0-9A-Za-z_]*`},              // checked by parseInt, so 3k is one bad number
-	{Name: "Ident", Pattern: `misère|[A-Za-z_][A-Za-z0-9_]*`}, // misère, as it is spelled, for misere
-	{Name: "Op", Pattern: `\.\.|->|=>|==|!=|<=|>=|<<|>>|[-+*/%^&|~<>=(){}\[\],.:]`},
-	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
-})
-
-var (
-	tokIdent  = lexDef.Symbols()["Ident"]
-	tokInt    = lexDef.Symbols()["Int"]
-	tokString = lexDef.Symbols()["String"]
-	tokOp     = lexDef.Symbols()["Op"]
-)
-
 // keywords cannot be used as names.
 var keywords = map[string]bool{
 	"game": true, "move": true, "where": true, "fn": true, "let": true, "print": true,
