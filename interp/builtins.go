@@ -237,19 +237,6 @@ func (s *callSite) raiseMoves(err error, fn string) {
 	s.raise(err)
 }
 
-// sumOf joins parts into one sum, flattening sums within.
-func sumOf(parts []Value) Value {
-	var all []Value
-	for _, p := range parts {
-		if p.K == KSum {
-			all = append(all, p.Seq()...)
-		} else {
-			all = append(all, p)
-		}
-	}
-	return Value{K: KSum, R: newSeq(all)}
-}
-
 func moveValues(ms []*Move) Value {
 	out := make([]Value, len(ms))
 	for i, m := range ms {
@@ -473,7 +460,7 @@ func biSum(s *callSite, args []Value) Value {
 		if msg := s.c.in.tooLong(n, "a sum", "components"); msg != "" {
 			s.fail("sum: %s", msg)
 		}
-		return sumOf(vs)
+		return Sum(vs...)
 	}
 	var total int64
 	for _, n := range s.ints(vs, "sum") {

@@ -667,7 +667,7 @@ func placeInSum(v Value, parts []Value, i int, m *Move) *Move {
 		m.From, m.InSum = v, true
 		rest := slices.Clone(parts)
 		rest[i] = m.PartTo
-		m.To = sumOf(rest)
+		m.To = Sum(rest...)
 	}
 	return m
 }

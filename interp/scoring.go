@@ -196,7 +196,7 @@ func (r *scoreRules) Describe(st search.State) string {
 	case 1:
 		return parts[0].Brief()
 	}
-	return sumOf(parts).Brief()
+	return Sum(parts...).Brief()
 }
 
 // ScoredMove is a move of a scoring game with its value for the player who makes
