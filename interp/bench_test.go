@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/interp"
@@ -98,22 +99,32 @@ func BenchmarkGrundyGo(b *testing.B) {
 	}
 }
 
-// TestBaselineAgrees makes sure the benchmark compares like with like.
+// TestBaselineAgrees makes sure the benchmark compares like with like, and checks
+// the probing fast paths against the Go loop: values asked in order (every option's
+// parts known, the one-pass loop of two-heap splits) past a few blocks of options,
+// and asked from the top (parts missing, solved on the way).
 func TestBaselineAgrees(t *testing.T) {
+	const n = 1200
 	for name, c := range map[string]struct {
 		src    string
 		splits func(int, func(int, int))
 	}{"Kayles": {kaylesSrc, kaylesSplits}, "Grundy": {grundySrc, grundySplits}} {
-		in := interp.New()
-		if err := in.Run(context.Background(), "t.game", fmt.Sprintf(c.src, 300)); err != nil {
-			t.Fatal(err)
-		}
-		g, _ := in.Lookup("values")
-		want := plainSequence(300, c.splits)
-		got := g.V.Seq()
-		for i := range want {
-			if got[i].N != int64(want[i]) {
-				t.Fatalf("%s(%d) = %d by the language, %d by the Go loop", name, i, got[i].N, want[i])
+		want := plainSequence(n, c.splits)
+		for _, order := range []string{"up", "down"} {
+			src := fmt.Sprintf(c.src, n)
+			if order == "down" {
+				src = strings.Replace(src, "let values", fmt.Sprintf("let top = sg(%s(%d))\nlet values", map[string]string{"Kayles": "Kayles", "Grundy": "GrundySplit"}[name], n), 1)
+			}
+			in := interp.New()
+			if err := in.Run(context.Background(), "t.game", src); err != nil {
+				t.Fatal(err)
+			}
+			g, _ := in.Lookup("values")
+			got := g.V.Seq()
+			for i := range want {
+				if got[i].N != int64(want[i]) {
+					t.Fatalf("%s(%d), asked %s = %d by the language, %d by the Go loop", name, i, order, got[i].N, want[i])
+				}
 			}
 		}
 	}

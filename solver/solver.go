@@ -724,6 +724,31 @@ func (m *MexSet) AddAll(vs []int64) {
 	}
 }
 
+// AddXorPairs adds a[t] ^ b[t] for each t, or a[t] ^ b[len(b)-1-t] when bBack,
+// as long as both are non-negative, and returns how many it added: a negative
+// value marks one not known, and the caller takes over from there. It is the
+// loop of a split into two heaps whose values are all known, in one pass.
+func (m *MexSet) AddXorPairs(a, b []int32, bBack bool) int {
+	stamps, gen := m.stamps, m.gen
+	b = b[:len(a)]
+	for t, x := range a {
+		y := b[t]
+		if bBack {
+			y = b[len(b)-1-t]
+		}
+		if x|y < 0 {
+			return t
+		}
+		if v := int64(x ^ y); uint64(v) < uint64(len(stamps)) {
+			stamps[v] = gen
+		} else {
+			m.grow(v)
+			stamps = m.stamps
+		}
+	}
+	return len(a)
+}
+
 //go:noinline
 func (m *MexSet) grow(v int64) { // out of line, so that Add inlines
 	if v >= 0 && v < maxMexSetValue && m.stamps != nil {
