@@ -80,6 +80,10 @@ func TestTakeBreakCodesAgree(t *testing.T) {
 		"4?.0", "4=.0", "8?.0", "8=.0", "0.F=", "0.[37]", "0.[7=3]", "4.[03]"} {
 		same(t, fast, plain, fmt.Sprintf(`[sg(TakeBreak("%s", n)) for n in 0..90]`, code))
 	}
+	// General codes: tokens added, four or more heaps, marks on some splits.
+	for _, code := range []string{"80.0", "0.G", "0.*", "0.{0,2+}", "0.*!", "0.{2,3?+}", "4!.8?", "0.{0,2!,3}", "G0.[3]"} {
+		same(t, fast, plain, fmt.Sprintf(`[sg(TakeBreak("%s", n)) for n in 0..24]`, code))
+	}
 	// The named games, move by move, agree with TakeBreak's native engine.
 	for name, code := range map[string]string{"Kayles": "0.77", "DawsonsKayles": "0.07", "Lasker": "4.[3]"} {
 		named := eval(t, plain, fmt.Sprintf(`[sg(%s(n)) for n in 0..60]`, name))

@@ -43,7 +43,7 @@ func (r codeRules) Options(n int) [][]int {
 }
 
 func (r codeRules) Shift() (int, int, bool) {
-	if !r.c.IsFinite() || r.c.Rule() != native.AnySplit {
+	if !r.c.IsFinite() || r.c.Marked() || r.c.IsGeneral() {
 		return 0, 0, false
 	}
 	return r.c.MaxRemove(), r.c.MaxHeaps(), true

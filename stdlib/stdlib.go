@@ -71,21 +71,20 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			if err := in.Context().Err(); err != nil {
 				return interp.Value{}, err
 			}
-			// Splits into three heaps make about n^2 moves: bound what is built.
-			if n > 1<<20 || code.MaxHeaps() >= 3 && n > 1<<12 {
+			if n > 1<<20 {
 				return interp.Value{}, fmt.Errorf("heap %d is too large to list its moves", n)
 			}
-			opts := code.Options(int(n))
-			if len(opts) > maxListedMoves {
-				return interp.Value{}, fmt.Errorf("heap %d has %d moves, more than %d, too many to list", n, len(opts), maxListedMoves)
-			}
 			var out []interp.Value
-			for _, o := range opts {
-				hs := make([]interp.Value, len(o.Heaps))
-				for i, h := range o.Heaps {
+			all := code.EachOption(int(n), func(removed int, heaps []int) bool {
+				hs := make([]interp.Value, len(heaps))
+				for i, h := range heaps {
 					hs[i] = interp.Int(int64(h))
 				}
-				out = append(out, interp.Tuple(interp.Int(int64(o.Removed)), interp.List(hs)))
+				out = append(out, interp.Tuple(interp.Int(int64(removed)), interp.List(hs)))
+				return len(out) <= maxListedMoves
+			})
+			if !all {
+				return interp.Value{}, fmt.Errorf("heap %d has more than %d moves, too many to list", n, maxListedMoves)
 			}
 			return interp.List(out), nil
 		})

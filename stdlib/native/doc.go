@@ -1,7 +1,7 @@
 // Package native holds the mathematical fast paths of the grundy standard
-// library: take-and-break (octal and hexadecimal) codes with fast nim
-// sequences and periodicity proofs, Lasker's Nim, Wythoff's game, Fibonacci
-// Nim, nim multiplication and Green Hackenbush.
+// library: take-and-break codes (octal, hexadecimal and CGSuite's general
+// codes) with fast nim sequences and periodicity proofs, Lasker's Nim,
+// Wythoff's game, Fibonacci Nim, nim multiplication and Green Hackenbush.
 //
 // Every fast path here is tested against the plain move-by-move mex
 // definition (written out plainly in the tests or exported as a Plain*

@@ -12,6 +12,7 @@ import (
 // period (prove.go) so that the rest of a long sequence costs O(1) a heap.
 type engine struct {
 	c       Code
+	gen     *generalState // set for a general code (general.go): generalStep computes it
 	rule    SplitRule
 	unequal bool // a split into two heaps may not leave equal halves
 	g       []int32
@@ -99,7 +100,10 @@ func newEngine(c Code, o engineOptions) *engine {
 		e.sparseFrom = o.sparseFrom
 		e.nextEval = o.sparseFrom
 	}
-	e.prove = o.prove && c.repeat == "" && c.rule == AnySplit
+	if c.general != "" {
+		e.gen = newGeneralState(c)
+	}
+	e.prove = o.prove && c.IsFinite() && !c.Marked() && c.MaxHeaps() >= 0
 	e.nextCheck = 32
 	e.g = []int32{0}
 	e.vcap = 64
@@ -159,9 +163,12 @@ func (e *engine) run(ctx context.Context, n int) error {
 		}
 		e.addRepeat(h)
 		var v int32
-		if e.sparse {
+		switch {
+		case e.gen != nil:
+			v = e.generalStep(h)
+		case e.sparse:
 			v = e.sparseStep(h)
-		} else {
+		default:
 			v = e.fullStep(h)
 		}
 		e.g = append(e.g, v)

@@ -14,7 +14,7 @@ func ExampleParseCode() {
 	fmt.Println(err)
 	// Output:
 	// 0.77 2 <nil>
-	// code "0.7#": at character 4 ('#'): expected a digit 0-9 or A-Z, '{', '*', '.' or '['
+	// code "0.7#": at character 4 ('#'): expected a digit 0-9 or A-V, '&', '{', '*', '.' or '['
 }
 
 func ExampleSequence() {

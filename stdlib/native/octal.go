@@ -29,12 +29,17 @@ import "strings"
 // see [Code.Unequal]; Grundy's game is "4!.0", also written "4.0 unequal",
 // see [GrundysGame]), not all equal ("?") or all equal ("=").
 //
+// Codes outside that (digits before d0 that add tokens, moves that leave
+// four or more heaps, different marks on different splits) are general
+// codes (see general.go and [ParseCode]); a slower engine computes them.
+//
 // The zero Code is "0.0", the game with no moves. Codes are immutable and
 // comparable with ==; equal games in canonical form compare equal.
 type Code struct {
-	digits string    // digits[k] is the digit for removing k tokens; digits[0] is d0
-	repeat string    // digits repeated for every k >= len(digits); "" when there is no repeat
-	rule   SplitRule // restriction on the heaps a split leaves
+	digits  string    // digits[k] is the digit for removing k tokens; digits[0] is d0
+	repeat  string    // digits repeated for every k >= len(digits); "" when there is no repeat
+	rule    SplitRule // restriction on the heaps a split leaves
+	general string    // a general code's normal form, and then the fields above are zero
 }
 
 // GrundysGame returns Grundy's game: split a heap into two unequal nonempty
@@ -43,21 +48,57 @@ func GrundysGame() Code {
 	return Code{digits: "\x04", rule: Unequal}
 }
 
-// Unequal returns c with the restriction that the heaps left by a split
-// (bits 4 and 8) must be pairwise unequal.
+// Unequal returns c with the restriction that the heaps left by every
+// split must be pairwise unequal.
 func (c Code) Unequal() Code {
-	c.rule = Unequal
-	return c
+	if c.general == "" {
+		c.rule = Unequal
+		return c
+	}
+	s := c.spec()
+	for _, list := range [][]digitRule{s.add, s.digits, s.repeat} {
+		for i := range list {
+			for h := range list[i].marks {
+				list[i].marks[h] = Unequal
+			}
+			list[i].moreMark = Unequal
+			list[i].normalize()
+		}
+	}
+	return s.code()
 }
 
-// IsUnequal reports whether splits must leave pairwise unequal heaps.
-func (c Code) IsUnequal() bool { return c.rule == Unequal }
+// IsUnequal reports whether every split must leave pairwise unequal heaps.
+func (c Code) IsUnequal() bool { return c.Rule() == Unequal }
 
-// Rule returns the restriction on the heaps a split leaves.
-func (c Code) Rule() SplitRule { return c.rule }
+// Rule returns the restriction on the heaps a split leaves, when one holds
+// for every split; AnySplit when none does, or when different splits carry
+// different restrictions (see [Code.Marked]).
+func (c Code) Rule() SplitRule {
+	if c.general != "" {
+		return AnySplit
+	}
+	return c.rule
+}
 
-// Digit returns the digit for removing k tokens (k >= 0), a value 0..15.
+// Marked reports whether some split carries a restriction.
+func (c Code) Marked() bool {
+	if c.general != "" {
+		return c.spec().marked()
+	}
+	return c.rule != AnySplit
+}
+
+// IsGeneral reports whether c is a general code, outside the octal and
+// hexadecimal codes with one restriction for every split.
+func (c Code) IsGeneral() bool { return c.general != "" }
+
+// Digit returns the digit for removing k tokens (k >= 0), a value 0..15;
+// for a general code, the counts of heaps it lists as bits (see [ParseCode]).
 func (c Code) Digit(k int) int {
+	if c.general != "" {
+		return int(c.spec().digit(k).counts)
+	}
 	if k < 0 {
 		return 0
 	}
@@ -73,6 +114,9 @@ func (c Code) Digit(k int) int {
 // MaxRemove returns t, the largest number of tokens a move may remove, or
 // -1 when the code ends with repeating digits (no bound).
 func (c Code) MaxRemove() int {
+	if c.general != "" {
+		return c.spec().maxRemove()
+	}
 	if c.repeat != "" {
 		return -1
 	}
@@ -85,11 +129,20 @@ func (c Code) MaxRemove() int {
 }
 
 // IsFinite reports whether the code has no repeating digits.
-func (c Code) IsFinite() bool { return c.repeat == "" }
+func (c Code) IsFinite() bool {
+	if c.general != "" {
+		return len(c.spec().repeat) == 0
+	}
+	return c.repeat == ""
+}
 
 // MaxHeaps returns the largest number of heaps a single move may leave
-// behind: 0, 1, 2 or 3.
+// behind: 0, 1, 2 or 3, more for a general code, or -1 when there is no
+// bound ("*", "+").
 func (c Code) MaxHeaps() int {
+	if c.general != "" {
+		return c.spec().maxHeaps()
+	}
 	or := byte(0)
 	for _, d := range []byte(c.digits + c.repeat) {
 		or |= d
@@ -105,8 +158,12 @@ func (c Code) MaxHeaps() int {
 	return 0
 }
 
-// IsOctal reports whether every digit is at most 7 (no three-heap splits).
-func (c Code) IsOctal() bool { return c.MaxHeaps() < 3 }
+// IsOctal reports whether every digit is at most 7 (no three-heap splits)
+// and no digit adds tokens.
+func (c Code) IsOctal() bool {
+	h := c.MaxHeaps()
+	return h >= 0 && h < 3 && (c.general == "" || len(c.spec().add) == 0)
+}
 
 // String returns the canonical form of the code: d0 is always written,
 // trailing zero digits are dropped, a repeat is written as "[d...]", digits
@@ -114,6 +171,9 @@ func (c Code) IsOctal() bool { return c.MaxHeaps() < 3 }
 // as the suffix " unequal", and the rules "?" and "=" as CGSuite's mark
 // after every digit that splits. ParseCode(c.String()) == c.
 func (c Code) String() string {
+	if c.general != "" {
+		return c.general
+	}
 	var b strings.Builder
 	digit := func(d int) {
 		b.WriteByte(hexDigit(d))
@@ -151,26 +211,8 @@ func hexDigit(d int) byte { return "0123456789ABCDEF"[d&15] }
 // d0 is always kept. "Not all
 // equal" is "unequal" when no move leaves three heaps: "4?.0" is "4!.0".
 func canonical(digits []byte, repeat string, rule SplitRule) Code {
-	for p := 1; p < len(repeat); p++ {
-		if len(repeat)%p == 0 && strings.Repeat(repeat[:p], len(repeat)/p) == repeat {
-			repeat = repeat[:p]
-			break
-		}
-	}
-	if strings.Trim(repeat, "\x00") == "" {
-		repeat = ""
-	}
-	for len(digits) > 1 && repeat != "" && digits[len(digits)-1] == repeat[len(repeat)-1] {
-		repeat = repeat[len(repeat)-1:] + repeat[:len(repeat)-1]
-		digits = digits[:len(digits)-1]
-	}
-	for len(digits) > 1 && repeat == "" && digits[len(digits)-1] == 0 {
-		digits = digits[:len(digits)-1]
-	}
-	if len(digits) == 0 {
-		digits = []byte{0}
-	}
-	c := Code{digits: string(digits), repeat: repeat, rule: rule}
+	digits, rep := normalForm(digits, []byte(repeat))
+	c := Code{digits: string(digits), repeat: string(rep), rule: rule}
 	if rule == NotAllEqual && c.MaxHeaps() < 3 {
 		c.rule = Unequal
 	}

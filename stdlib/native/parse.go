@@ -14,7 +14,7 @@ type CodeError struct {
 }
 
 // Error formats the error with a 1-based character position, for example
-// `code "0.7x": at character 4 ('x'): expected a digit 0-9 or A-F`.
+// `code "0.7#": at character 4 ('#'): expected a digit 0-9 or A-V`.
 func (e *CodeError) Error() string {
 	at := "at the end"
 	if e.Pos < len(e.Input) {
@@ -24,33 +24,72 @@ func (e *CodeError) Error() string {
 }
 
 // ParseCode parses a take-and-break code (see [Code]) in the notation of
-// CGSuite (and Winning Ways), as far as grundy computes it:
+// CGSuite (and Winning Ways):
 //
 //	code       = {digit} digit "." {digit} ["[" digit {digit} "]"] [" unequal"]
-//	digit      = (base | "{" count {"," count} ["+"] "}" | "*") [constraint]
-//	base       = "0"…"9" | "A"…"Z" | "a"…"z"   (0 to 35)
-//	constraint = "!" | "?" | "="
+//	digit      = (base | "&" number ";" | "{" count {"," count} ["+"] "}" | "*") [mark]
+//	count      = number [mark]
+//	base       = "0"…"9" | "A"…"V" | "a"…"v"   (0 to 31)
+//	mark       = "!" | "?" | "="
 //
-// The digit just before the point is d0 (removing no tokens: only 0, 4, 8
-// or C, since bit 1 there is never a move and bit 2 would leave the heap
-// unchanged); the digits after it are d1, d2, ...; final bracketed digits
-// repeat forever, so "0.[3]" is Nim and "0.[37]" is 0.373737.... Bit h of a digit (h = 0, 1, 2, 3)
-// lets a move leave h heaps; "{0,2}" lists those counts (here the digit 5).
-// A mark after a digit restricts the heaps a split leaves (see [SplitRule]):
-// "!" pairwise unequal ("4!.0" is Grundy's game, also written "4.0
-// unequal"), "?" not all equal, "=" all equal. The mark counts only on
-// digits that split (bits 4 and 8); it must then be the same on all of them.
+// The digit just before the point is d0 (removing no tokens: it must split
+// the heap, so it may not allow 0 heaps or 1 heap); the digits after it are
+// d1, d2, ...; final bracketed digits repeat forever, so "0.[3]" is Nim and
+// "0.[37]" is 0.373737.... Bit h of a digit lets a move leave h heaps;
+// "&40;" is the digit 40; "{0,2}" lists the counts (here the digit 5);
+// "{0,2+}" allows 0, 2 or any larger number of heaps, and "*" any number.
+// Digits before d0 add tokens: in "80.0", d_{-1} = 8 adds one token and
+// splits the heap into three. Such a digit must leave at least j + 2 heaps
+// when it adds j tokens, or a heap could grow and the game never end.
 //
-// Codes are read in normal form: leading zeros before the point and trailing
-// zeros after it do not count, so "04.30" is "4.3". CGSuite's other forms
-// are recognized and refused with a message saying what grundy does not
-// compute: digits before d0, which add tokens ("80.0"); digits of 16 and
-// more (G-Z), "*" and "+" (four or more heaps); marks on only some
-// splitting digits, or different marks. At least one digit must appear. Errors are *CodeError
-// values that name the offending character.
+// A mark after a digit restricts the heaps a split leaves (see
+// [SplitRule]): "!" pairwise unequal ("4!.0" is Grundy's game, also written
+// "4.0 unequal"), "?" not all equal, "=" all equal. A mark inside braces
+// restricts one count ("0.{0,2!,3}"); as in CGSuite, when the counts of two
+// or more heaps carry only one kind of mark it holds for all of them.
+//
+// Codes are read in normal form: leading zeros before the point and
+// trailing zeros after it do not count, so "04.30" is "4.3". At least one
+// digit must appear. Errors are *CodeError values that name the offending
+// character.
 func ParseCode(s string) (Code, error) {
-	fail := func(pos int, format string, args ...any) (Code, error) {
-		return Code{}, &CodeError{Input: s, Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	spec, err := parseSpec(s)
+	if err != nil {
+		return Code{}, err
+	}
+	return spec.code(), nil
+}
+
+// code returns the Code of a parsed spec: the fast engine's form when it
+// computes it, the general form otherwise.
+func (s *codeSpec) code() Code {
+	if !s.fast() {
+		s.digits, s.repeat = normalForm(s.digits, s.repeat)
+		return Code{general: s.String()}
+	}
+	rule := AnySplit
+	digits := make([]byte, 0, len(s.digits))
+	for _, d := range s.digits {
+		digits = append(digits, byte(d.counts))
+		if mark, _ := d.uniformMark(); d.counts&12 != 0 {
+			rule = mark
+		}
+	}
+	repeat := make([]byte, 0, len(s.repeat))
+	for _, d := range s.repeat {
+		repeat = append(repeat, byte(d.counts))
+		if mark, _ := d.uniformMark(); d.counts&12 != 0 {
+			rule = mark
+		}
+	}
+	return canonical(digits, string(repeat), rule)
+}
+
+// parseSpec reads a code into its digits, checking that the game it
+// describes ends.
+func parseSpec(s string) (*codeSpec, error) {
+	fail := func(pos int, format string, args ...any) (*codeSpec, error) {
+		return nil, &CodeError{Input: s, Pos: pos, Msg: fmt.Sprintf(format, args...)}
 	}
 	if s == "" {
 		return fail(0, "empty code: expected a code such as 0.77 or 4.0")
@@ -90,7 +129,7 @@ func ParseCode(s string) (Code, error) {
 			d, next, err := parseDigit(body, i)
 			if err != nil {
 				err.Input = s
-				return Code{}, err
+				return nil, err
 			}
 			if point < 0 {
 				before = append(before, d)
@@ -111,83 +150,79 @@ func ParseCode(s string) (Code, error) {
 	d0 := digitSpec{pos: point}
 	if len(before) > 0 {
 		d0 = before[len(before)-1]
-		for _, d := range before[:len(before)-1] {
-			if d.mask != 0 || d.more {
-				return fail(d.pos, "a digit before d0 lets a move add tokens (CGSuite's 80.0 adds one and splits into three heaps); "+
-					"such a game may never end, and grundy does not compute it")
+	}
+	if d0.allows(0) || d0.allows(1) {
+		return fail(d0.pos, "d0 = %v: removing no tokens must split the heap; it cannot leave 0 heaps or 1 heap (d0 is 0, 4, 8, C, ...)", d0.digitRule)
+	}
+	spec := &codeSpec{}
+	for j := 1; j < len(before); j++ { // before[len-1-j] is d_{-j}
+		d := before[len(before)-1-j]
+		for h := 1; h <= j+1; h++ {
+			if d.allows(h) {
+				return fail(d.pos, "d-%d = %v adds %d %s and may leave %d %s, so a heap can come back as large as it was and the game may never end; "+
+					"grundy computes games that end: a digit that adds %d %s must leave at least %d heaps", j, d.digitRule, j, plural(j, "token"), h, plural(h, "heap"), j, plural(j, "token"), j+2)
 			}
 		}
+		spec.add = append(spec.add, d.digitRule)
+	}
+	for len(spec.add) > 0 && spec.add[len(spec.add)-1].counts == 0 {
+		spec.add = spec.add[:len(spec.add)-1]
 	}
 	all := append([]digitSpec{d0}, after...)
-	var rule *digitSpec // the first digit that splits and has a mark
-	for k, d := range all {
-		switch {
-		case d.more:
-			return fail(d.pos, "'*' and '+' let a move leave any number of heaps; grundy computes codes that leave at most 3")
-		case d.mask >= 16:
-			return fail(d.pos, "digit %d lets a move leave 4 or more heaps; grundy computes codes that leave at most 3 (digits 0-F)", d.mask)
-		case k == 0 && d.mask&3 != 0:
-			return fail(d.pos, "d0 = %X: before the point only bits 4 and 8 are allowed "+
-				"(0, 4, 8 or C); removing no tokens cannot leave 0 heaps or 1 heap", d.mask)
-		}
-		if d.mask&12 != 0 && d.constraint != 0 && rule == nil {
-			rule = &all[k]
-		}
-	}
-	code := AnySplit
-	if rule != nil {
-		code = ruleOf(rule.constraint)
-		for _, d := range all {
-			if d.mask&12 != 0 && d.constraint != rule.constraint {
-				return fail(d.pos, "grundy computes one mark (%q here) on every digit that splits or none; this one has %s",
-					rule.constraint, markName(d.constraint))
-			}
-		}
-	}
-	if unequal {
-		if code != AnySplit && code != Unequal {
-			return fail(len(body), "%q and \" unequal\" contradict each other", rule.constraint)
-		}
-		code = Unequal
-	}
-	digits := make([]byte, 0, len(all))
 	for _, d := range all {
-		digits = append(digits, uint8(d.mask))
+		if unequal {
+			if mark, uniform := d.uniformMark(); !uniform || mark != AnySplit && mark != Unequal {
+				return fail(len(body), "%q and \" unequal\" contradict each other", mark.mark())
+			}
+			for h := range d.marks {
+				d.marks[h] = Unequal
+			}
+			d.moreMark = Unequal
+			d.normalize()
+		}
+		spec.digits = append(spec.digits, d.digitRule)
 	}
-	var repeat string
 	if period >= 0 {
-		repeat = string(digits[period+1:]) // after d0
-		digits = digits[:period+1]
+		spec.repeat = spec.digits[period+1:] // after d0
+		spec.digits = spec.digits[:period+1]
 	}
-	return canonical(digits, repeat, code), nil
+	return spec, nil
 }
 
-// markName names a digit's mark in an error message.
-func markName(c byte) string {
-	if c == 0 {
-		return "none"
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
 	}
-	return fmt.Sprintf("%q", c)
+	return word + "s"
 }
 
-// digitSpec is one digit of a code as written: bit h of mask lets a move
-// leave h heaps; more allows any larger count too ('*', '+'); constraint is
-// '!', '?', '=' or 0.
+// digitSpec is one digit of a code as written, with its position.
 type digitSpec struct {
-	pos        int
-	mask       uint64
-	more       bool
-	constraint byte
+	digitRule
+	pos int
 }
 
-// parseDigit reads the digit at s[i:] and its constraint; next is the offset
+// parseDigit reads the digit at s[i:] and its mark; next is the offset
 // after them.
 func parseDigit(s string, i int) (d digitSpec, next int, err *CodeError) {
 	d.pos = i
+	var marks [64]SplitRule // marks written inside braces
+	inner := false
 	switch c := s[i]; {
 	case c == '*':
-		d.mask, d.more = 1, true
+		d.counts, d.more = 1, true
 		i++
+	case c == '&':
+		end := strings.IndexByte(s[i:], ';')
+		if end < 0 {
+			return d, 0, &CodeError{Pos: len(s), Msg: "expected ';' to end the digit &N;"}
+		}
+		n, convErr := strconv.ParseUint(s[i+1:i+end], 10, 64)
+		if convErr != nil || n >= 1<<63 {
+			return d, 0, &CodeError{Pos: i + 1, Msg: "expected a number from 0 to 2^63-1 in &N;"}
+		}
+		d.counts = n
+		i += end + 1
 	case c == '{':
 		end := strings.IndexByte(s[i:], '}')
 		if end < 0 {
@@ -197,7 +232,7 @@ func parseDigit(s string, i int) (d digitSpec, next int, err *CodeError) {
 		if d.more = strings.HasSuffix(list, "+"); d.more {
 			list = list[:len(list)-1]
 		}
-		off, unmarked := i+1, false
+		off := i + 1
 		for _, count := range strings.Split(list, ",") {
 			number, mark := count, byte(0)
 			if last := len(count) - 1; last > 0 && strings.IndexByte("!?=", count[last]) >= 0 {
@@ -207,46 +242,46 @@ func parseDigit(s string, i int) (d digitSpec, next int, err *CodeError) {
 			if convErr != nil || n < 0 || n > 63 {
 				return d, 0, &CodeError{Pos: off, Msg: "expected a number of heaps from 0 to 63 in { }"}
 			}
-			if mark != 0 && n >= 2 { // a mark on 0 heaps or 1 heap restricts nothing
-				if d.constraint != 0 && d.constraint != mark {
-					return d, 0, &CodeError{Pos: off, Msg: "grundy computes one mark for every split; this count has another"}
-				}
-				d.constraint = mark
-			}
-			unmarked = unmarked || (mark == 0 && n >= 2)
-			d.mask |= 1 << n
+			d.counts |= 1 << n
+			marks[n] = ruleOf(mark)
+			inner = inner || mark != 0
 			off += len(count) + 1
-		}
-		if d.constraint != 0 && unmarked {
-			return d, 0, &CodeError{Pos: i, Msg: "grundy computes one mark for every split; this digit marks only some"}
 		}
 		i += end + 1
 	default:
 		v, ok := digitValue(c)
 		if !ok {
-			return d, 0, &CodeError{Pos: i, Msg: "expected a digit 0-9 or A-Z, '{', '*', '.' or '['"}
+			return d, 0, &CodeError{Pos: i, Msg: "expected a digit 0-9 or A-V, '&', '{', '*', '.' or '['"}
 		}
-		d.mask = uint64(v)
+		d.counts = uint64(v)
 		i++
 	}
-	if i < len(s) && (s[i] == '!' || s[i] == '?' || s[i] == '=') {
-		if d.constraint != 0 && d.constraint != s[i] {
+	if d.more { // "+": the larger counts carry the last count's mark
+		d.moreMark = marks[d.top()]
+	}
+	if i < len(s) && strings.IndexByte("!?=", s[i]) >= 0 {
+		if inner {
 			return d, 0, &CodeError{Pos: i, Msg: "a mark after '}' and another inside it"}
 		}
-		d.constraint = s[i]
+		for h := range marks {
+			marks[h] = ruleOf(s[i])
+		}
+		d.moreMark = ruleOf(s[i])
 		i++
 	}
+	d.marks = marks
+	d.normalize()
 	return d, i, nil
 }
 
-// digitValue is the value of a digit 0-9, A-Z or a-z: 0 to 35.
+// digitValue is the value of a digit 0-9, A-V or a-v: 0 to 31.
 func digitValue(c byte) (uint8, bool) {
 	switch {
 	case '0' <= c && c <= '9':
 		return c - '0', true
-	case 'A' <= c && c <= 'Z':
+	case 'A' <= c && c <= 'V':
 		return c - 'A' + 10, true
-	case 'a' <= c && c <= 'z':
+	case 'a' <= c && c <= 'v':
 		return c - 'a' + 10, true
 	}
 	return 0, false

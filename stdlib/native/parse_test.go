@@ -1,7 +1,9 @@
 package native
 
 import (
+	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,6 +66,49 @@ func TestParseCodeCanonical(t *testing.T) {
 		{"0.[00]", "0.0"},
 		{"0.[7!0]", "0.[70] unequal"},
 		{"0.[7=3]", "0.[7=3]"},
+		// general codes: digits that add tokens, four or more heaps,
+		// different marks on different splits
+		{"80.0", "80.0"},
+		{"0080.0", "80.0"},
+		{"0.G", "0.G"},
+		{"0.g", "0.G"},
+		{"0.V", "0.V"},
+		{"0.&32;", "0.{5}"},
+		{"0.&48;", "0.{4,5}"},
+		{"0.{4}", "0.G"},
+		{"0.*", "0.*"},
+		{"0.{0+}", "0.*"},
+		{"0.{0,2+}", "0.{0,2+}"},
+		{"0.{0,1,2+}", "0.*"},
+		{"0.{2+}!", "0.{2+}!"},
+		{"0.*?", "0.*?"},
+		{"4!.4", "4!.4"},
+		{"4?.4=", "4?.4="},
+		{"0.{2!,3?}", "0.{2!,3?}"},
+		{"0.{0,2!,3}", "0.{0,2!,3}"},
+		{"0.{0,2!,3+}", "0.{0,2!,3+}"},
+		{"0.{1,2!}G", "0.6!G"},
+		{"0.[G]", "0.[G]"},
+		{"0.GG[G]", "0.[G]"},
+		{"0.G0", "0.G"},
+		{"4.[3G]", "4.[3G]"},
+		{"G0.0", "G0.0"},
+		{"G.0", "G.0"},
+		{"0.{0,2+} unequal", "0.{0,2+}!"},
+		// CGSuite's normal forms of general digits (TBCodeTest.scala)
+		{"0.{0!,2!,3}", "0.{0,2!,3}"},
+		{"0.{0!,2!,3!+}", "0.{0,2+}!"},
+		{"0.{0!,2,3!+}", "0.{0,2,3!+}"},
+		{"0.{0!,3+}", "0.{0,3+}"},
+		{"0.{0,2!,4!+}", "0.{0,2,4+}!"},
+		{"0.{0!,2!,4+}", "0.{0,2!,4+}"},
+		{"0.{0!,2!,4?+}", "0.{0,2!,4?+}"},
+		{"0.{0!,2?,4?+}", "0.{0,2,4+}?"},
+		{"0.{0!,2=,4?+}", "0.{0,2=,4?+}"},
+		{"0.{0!,2=,3?,4?+}", "0.{0,2=,3?+}"},
+		{"0.{0!,2?,3?,4?+}", "0.{0,2+}?"},
+		{"0.{0,1!,2,3,4+}", "0.*"},
+		{"0.{0,1,2!,3!,4!+}", "0.*!"},
 	}
 	for _, c := range cases {
 		got, err := ParseCode(c.in)
@@ -84,6 +129,12 @@ func TestParseCodeCanonical(t *testing.T) {
 	}
 	if GrundysGame() != MustParseCode("4.0 unequal") {
 		t.Error("GrundysGame() != 4.0 unequal")
+	}
+	if MustParseCode("0.{4}") != MustParseCode("0.G") || MustParseCode("0.G").IsGeneral() != true {
+		t.Error("general codes in canonical form should compare equal")
+	}
+	if got := MustParseCode("0.G").Unequal().String(); got != "0.G!" {
+		t.Errorf("0.G unequal = %s", got)
 	}
 	if (Code{}).String() != "0.0" {
 		t.Errorf("zero Code = %q", Code{}.String())
@@ -136,24 +187,25 @@ func TestParseCodeErrors(t *testing.T) {
 		{".", 1, "at least one digit"},
 		{"0", 1, "expected '.'"},
 		{"077", 3, "expected '.'"},
-		{"0.7#", 3, "expected a digit 0-9 or A-Z"},
-		{"0.7x", 3, "digit 33 lets a move leave 4 or more heaps"},
-		{"0.G", 2, "digit 16 lets a move leave 4 or more heaps"},
-		{"0.*", 2, "any number of heaps"},
-		{"0.{0,2+}", 2, "any number of heaps"},
+		{"0.7#", 3, "expected a digit 0-9 or A-V"},
+		{"0.7x", 3, "expected a digit 0-9 or A-V"}, // CGSuite's digits stop at V (31)
 		{"0.{0,2", 6, "expected '}'"},
 		{"0.{0,x}", 5, "number of heaps"},
-		{"80.0", 0, "add tokens"},
-		{"4!.4", 3, "every digit that splits or none; this one has none"},
-		{"4?.4=", 3, "this one has '='"},
+		{"0.{64}", 3, "number of heaps"},
+		{"0.&12", 5, "expected ';'"},
+		{"0.&x;", 3, "expected a number"},
+		{"0.&9223372036854775808;", 3, "expected a number"},
 		{"4=.0 unequal", 4, "contradict"},
-		{"0.{2!,3?}", 6, "one mark for every split"},
+		{"0.{2!,3?} unequal", 9, "contradict"},
 		{"0.{2!,3!}?", 9, "a mark after '}' and another"},
-		{"0.{0,2!,3}", 2, "marks only some"},
+		{"20.0", 0, "d-1 = 2 adds 1 token and may leave 1 heap"},
+		{"400.0", 0, "d-2 = 4 adds 2 tokens and may leave 2 heaps"},
+		{"{3+}00.0", 0, "may leave 3 heaps"},
+		{"*.0", 0, "d0 = *: removing no tokens must split the heap"},
 		{"0.7.7", 3, "only one '.'"},
 		{"$.7", 0, "expected a digit"},
-		{"1.7", 0, "only bits 4 and 8"},
-		{"2.7", 0, "only bits 4 and 8"},
+		{"1.7", 0, "cannot leave 0 heaps or 1 heap"},
+		{"2.7", 0, "cannot leave 0 heaps or 1 heap"},
 		{"0.[3", 4, "expected ']'"},
 		{"0.[]", 3, "digits inside"},
 		{"0.[", 3, "digits inside"},
@@ -175,7 +227,7 @@ func TestParseCodeErrors(t *testing.T) {
 		}
 	}
 	_, err := ParseCode("0.7#")
-	if want := `code "0.7#": at character 4 ('#'): expected a digit 0-9 or A-Z, '{', '*', '.' or '['`; err.Error() != want {
+	if want := `code "0.7#": at character 4 ('#'): expected a digit 0-9 or A-V, '&', '{', '*', '.' or '['`; err.Error() != want {
 		t.Errorf("error text %q, want %q", err, want)
 	}
 	_, err = ParseCode("0")
@@ -185,7 +237,8 @@ func TestParseCodeErrors(t *testing.T) {
 }
 
 func FuzzParseCode(f *testing.F) {
-	for _, s := range []string{"0.77", "4.0", "0.[3]", "C.8F[1] unequal", "0.[", "x", "8?.0", "0.[7=3]", "0.{1,2!}"} {
+	for _, s := range []string{"0.77", "4.0", "0.[3]", "C.8F[1] unequal", "0.[", "x", "8?.0", "0.[7=3]", "0.{1,2!}",
+		"80.0", "0.{0,2!,3+}", "0.*?", "&48;.0", "G0.[3G!]"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -201,6 +254,9 @@ func FuzzParseCode(f *testing.F) {
 		if err != nil || again != c {
 			t.Fatalf("%q: round trip %q gives %v, %v", s, c.String(), again, err)
 		}
-		_ = PlainSequence(c, 12)
+		plain := PlainSequence(c, 12)
+		if fast, err := Sequence(context.Background(), c, 12); err != nil || !slices.Equal(fast, plain) {
+			t.Fatalf("%q: engine %v, %v; plain %v", s, fast, err, plain)
+		}
 	})
 }

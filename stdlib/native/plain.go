@@ -6,9 +6,15 @@ package native
 // the values of the heaps it leaves. Every option is visited, so the cost
 // is about n*n/4 XORs per split digit. It is the reference that [Sequence]
 // is tested against. A negative n gives nil.
+//
+// A general code's options are listed one by one ([Code.EachOption]),
+// which for "*" grows as the number of partitions of n.
 func PlainSequence(c Code, n int) []int {
 	if n < 0 {
 		return nil
+	}
+	if c.general != "" {
+		return plainGeneral(c.spec(), n)
 	}
 	g := make([]int, n+1)
 	seen := make([]int, 2) // seen[v] == h when value v is an option of heap h
@@ -51,6 +57,26 @@ func PlainSequence(c Code, n int) []int {
 		g[h] = v
 		for v >= len(seen)/2 { // every XOR of values stays below len(seen)
 			seen = append(seen, make([]int, len(seen))...)
+		}
+	}
+	return g
+}
+
+// plainGeneral is PlainSequence for a general code.
+func plainGeneral(s *codeSpec, n int) []int {
+	g := make([]int, n+1)
+	for h := 1; h <= n; h++ {
+		seen := map[int]bool{}
+		s.eachOption(h, func(_ int, heaps []int) bool {
+			x := 0
+			for _, a := range heaps {
+				x ^= g[a]
+			}
+			seen[x] = true
+			return true
+		})
+		for seen[g[h]] {
+			g[h]++
 		}
 	}
 	return g

@@ -57,12 +57,15 @@ func (pp PeriodProof) String() string {
 // condition must hold for s <= n < 3s + 2p + t, up to n = 3(s+p)+t-1; and
 // codes that never split (subtraction games) need only s <= n < s + t. In
 // general, with H the largest number of heaps a move leaves, the values up
-// to n = H(s+p)+t-1 must agree. This is what ProvePeriod checks.
+// to n = H(s+p)+t-1 must agree. This is what ProvePeriod checks. A move that
+// adds tokens only makes the total, and so its largest part, larger: digits
+// before d0 keep the same bound, with t still the most tokens removed.
 //
 // The theorem needs t: codes with a repeating digit are not covered (Nim,
-// "0.[3]", is not periodic at all). It does not cover codes with unequal
-// splits either (Grundy's game): there the option (a, b-p) may be a forbidden
-// equal split. For those ProvePeriod reports Proved false with a Reason.
+// "0.[3]", is not periodic at all). It needs H: "*" and "+" are not covered.
+// It does not cover codes with marks either (Grundy's game): there the
+// option (a, b-p) may be a forbidden equal split. For those ProvePeriod
+// reports Proved false with a Reason.
 // Whenever no period is proved, Observed holds the pattern of the values
 // computed, arithmetic periodicity (a saltus) included.
 //
@@ -86,9 +89,12 @@ func provePeriod(ctx context.Context, c Code, maxN, work int) (PeriodProof, erro
 	case !c.IsFinite():
 		pp.Reason = "the code " + c.String() + " has a repeating digit; " +
 			"the periodicity theorem needs a largest number t of tokens removed"
-	case c.rule != AnySplit:
+	case c.Marked():
 		pp.Reason = "the code " + c.String() + " restricts the heaps a split leaves; " +
 			"the periodicity theorem does not cover it"
+	case c.MaxHeaps() < 0:
+		pp.Reason = "the code " + c.String() + " lets a move leave any number of heaps; " +
+			"the periodicity theorem needs a largest number"
 	case !e.proved: // one last check on everything computed
 		if s, p, ok := findProof(e.g, c.MaxRemove(), c.MaxHeaps()); ok {
 			e.proved, e.proofS, e.proofP = true, s, p

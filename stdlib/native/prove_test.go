@@ -136,3 +136,49 @@ func TestProvePeriodBoundedWork(t *testing.T) {
 		t.Errorf("0.3F: observed %v, want %v", pp.Observed, want)
 	}
 }
+
+// TestProvePeriodGeneralCodes checks proofs for general codes (tokens added,
+// four or more heaps) against the plain sequence well past what the proof
+// needed, and that codes the theorem does not cover are not proved.
+func TestProvePeriodGeneralCodes(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(7, 8))
+	proved := 0
+	for i := 0; i < 60; i++ {
+		s := "0."
+		switch rng.IntN(3) {
+		case 0:
+			s = "80."
+		case 1:
+			s = "G0."
+		}
+		for k := 1 + rng.IntN(3); k > 0; k-- {
+			s += string("0123456789ABCDEFGH"[rng.IntN(18)])
+		}
+		c := MustParseCode(s)
+		pp, err := ProvePeriod(ctx, c, 300)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !pp.Proved {
+			continue
+		}
+		proved++
+		n := max(2*(pp.CheckedTo+1), 200)
+		g := PlainSequence(c, n)
+		per := pp.Periodicity
+		for m := per.Preperiod; m+per.Period <= n; m++ {
+			if g[m+per.Period] != g[m] {
+				t.Fatalf("%v proved %v but g(%d) != g(%d)", c, per, m+per.Period, m)
+			}
+		}
+	}
+	if proved < 10 {
+		t.Errorf("only %d proofs for general codes", proved)
+	}
+	for _, s := range []string{"0.*", "0.{2+}", "0.G!", "4!.8?"} {
+		if pp, err := ProvePeriod(ctx, MustParseCode(s), 200); err != nil || pp.Proved || pp.Reason == "" {
+			t.Errorf("%s: %v, %v; want not proved, with a reason", s, pp, err)
+		}
+	}
+}
