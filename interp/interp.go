@@ -260,12 +260,12 @@ func (c *compiler) define(prog *lang.Program) {
 		switch d := p.decl.(type) {
 		case *lang.GameDecl:
 			g := p.cell.V.R.(*Game)
-			if d.Canon != nil {
-				g.canon = c.expr(d.Canon)
-				g.canonSort = in.sortCanonOf(d.Canon, len(g.Params))
+			if d.Body.Canon != nil {
+				g.canon = c.expr(d.Body.Canon)
+				g.canonSort = in.sortCanonOf(d.Body.Canon, len(g.Params))
 			}
 			g.guards = make([]string, len(g.Params))
-			for _, m := range d.Moves {
+			for _, m := range d.Body.Moves {
 				g.moves = append(g.moves, c.move(m))
 				c.guessGuards(g, m)
 				g.scoring = g.scoring || m.Scoring()

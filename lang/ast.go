@@ -24,10 +24,8 @@ type GameDecl struct {
 	Pos    Position
 	Name   string   `parser:"'game' @Ident"`
 	Params []*Param `parser:"'(' (@@ (',' @@)*)? ')'"`
-	// Canon, when given, maps a position's arguments to a canonical tuple, so that
-	// symmetric positions share one memo entry: canonical (min(a, b), max(a, b)).
-	Canon Expr    `parser:"'{' ('canonical' @@)?"`
-	Moves []*Move `parser:"@@* '}'"`
+	// Body, from "{" to "}", is parsed by hand (gamebody.go).
+	Body GameBody `parser:"@@"`
 	// Doc is the comment block written just above the declaration.
 	Doc string
 	// FrameSize is the number of local slots its moves need, set by the checker.
@@ -40,6 +38,14 @@ type Param struct {
 	Name string `parser:"@Ident"`
 }
 
+// GameBody is what a game declaration holds between its braces.
+type GameBody struct {
+	// Canon, when given, maps a position's arguments to a canonical tuple, so that
+	// symmetric positions share one memo entry: canonical (min(a, b), max(a, b)).
+	Canon Expr
+	Moves []*Move
+}
+
 // Move is one move clause: every combination of generator values that passes the
 // where condition gives the option Result. In a scoring game the move earns Score
 // points for the player who makes it (no score: 0), and Again gives that player
@@ -47,12 +53,12 @@ type Param struct {
 // stays a call elsewhere.
 type Move struct {
 	Pos    Position
-	Label  string `parser:"'move' ((?! 'where' | 'score' | 'again') @Ident (?! 'in' | ','))?"`
-	Gens   []*Gen `parser:"(@@ (',' @@)*)?"`
-	Where  Expr   `parser:"('where' @@)?"`
-	Score  Expr   `parser:"('score' @@)?"`
-	Again  bool   `parser:"@'again'?"`
-	Result Expr   `parser:"'->' @@"`
+	Label  string
+	Gens   []*Gen
+	Where  Expr
+	Score  Expr
+	Again  bool
+	Result Expr
 }
 
 // Scoring reports whether the clause makes its game a scoring game.

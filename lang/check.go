@@ -111,10 +111,10 @@ func (c *checker) checkStmt(s Stmt) {
 	case *GameDecl:
 		fr := &frame{}
 		sc := c.params(&scope{fr: fr}, s.Params)
-		if s.Canon != nil {
-			c.expr(sc, s.Canon)
+		if s.Body.Canon != nil {
+			c.expr(sc, s.Body.Canon)
 		}
-		for _, m := range s.Moves {
+		for _, m := range s.Body.Moves {
 			inner := c.gens(sc, m.Gens)
 			if m.Where != nil {
 				c.expr(inner, m.Where)

@@ -65,7 +65,7 @@ func parseExpr(lex *lexer.PeekingLexer) (Expr, error) {
 }
 
 // needsExpr are the tokens an expression must follow.
-var needsExpr = map[string]bool{"in": true, "=": true, "where": true, "->": true, "print": true, "check": true, "canonical": true}
+var needsExpr = map[string]bool{"in": true, "=": true, "where": true, "print": true, "check": true}
 
 // previousToken returns the last significant token before the cursor.
 func previousToken(lex *lexer.PeekingLexer) *lexer.Token {

@@ -154,11 +154,11 @@ game G(a, b) {
 		gens  int
 		where bool
 	}{{"take", 1, false}, {"", 2, false}, {"", 0, true}, {"pass", 0, false}, {"", 0, false}, {"swap", 0, true}}
-	if len(g.Moves) != len(want) {
-		t.Fatalf("%d moves", len(g.Moves))
+	if len(g.Body.Moves) != len(want) {
+		t.Fatalf("%d moves", len(g.Body.Moves))
 	}
 	for i, w := range want {
-		m := g.Moves[i]
+		m := g.Body.Moves[i]
 		if m.Label != w.label || len(m.Gens) != w.gens || (m.Where != nil) != w.where {
 			t.Errorf("move %d: label %q, %d gens, where %v; want %+v", i, m.Label, len(m.Gens), m.Where != nil, w)
 		}
@@ -181,7 +181,7 @@ print score(S(3)) + len([score for score in 1..2])`)
 	}{{"first", true, false}, {"draw", true, true}, {"", true, false}, {"", false, true}, {"take", true, false}}
 	g := p.Stmts[0].(*GameDecl)
 	for i, w := range want {
-		m := g.Moves[i]
+		m := g.Body.Moves[i]
 		if m.Label != w.label || (m.Score != nil) != w.score || m.Again != w.again || !m.Scoring() {
 			t.Errorf("move %d: label %q, score %v, again %v; want %+v", i, m.Label, m.Score != nil, m.Again, w)
 		}
@@ -235,6 +235,13 @@ func TestSyntaxErrors(t *testing.T) {
 		{"game G(n) {\n  move where n > 0 -> G(n - 1)\n", `t.game:2:31: unexpected end of input, expected move or "}" to end the game`},
 		{"game G(n) {\n  move score 1 again\n}", `t.game:3:1: unexpected "}", expected "->" and the position the move leads to`},
 		{"print " + strings.Repeat("-", 5000) + "1", "the expression is nested too deeply"},
+		// The game body's own parser (gamebody.go) says what the clause needed.
+		{"game G(n) {\n  move k in S where k = 1 -> G(n - k)\n}", `t.game:2:23: unexpected "=", expected "->" and the position the move leads to (equality is ==)`},
+		{"game G(n) {\n  move k in 1..2,  in 0..n -> G(n)\n}", `t.game:2:20: unexpected keyword "in", expected a variable name for the generator`},
+		{"game G(n) {\n  move move k in 1..n -> G(n - k)\n}", `t.game:2:8: unexpected keyword "move", expected a generator such as k in 1..n, or "->"`},
+		{"game G(n) {\n  move k in 1..2, i i in 0..n -> G(n)\n}", `t.game:2:21: unexpected name "i", expected "in"`},
+		{"game G(n) {\n  move (u) in [(1, 2)] -> G(n)\n}", `t.game:2:10: unexpected ")", expected ",": a pattern has two names or more`},
+		{"game G(n) {\n  move take k 3 -> G(n)\n}", `t.game:2:15: unexpected number 3, expected "in"`},
 	}
 	for _, c := range cases {
 		_, err := Parse("t.game", c.src)

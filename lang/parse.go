@@ -75,24 +75,6 @@ func toError(err error, src string) error {
 	var ut *participle.UnexpectedTokenError
 	if errors.As(err, &ut) {
 		bad, want := ut.Unexpected, friendlyExpect(ut.Expect)
-		if ut.Expect == "" || strings.HasPrefix(ut.Expect, "Stmt") {
-			if w := expectedInGame(src, bad.Pos.Offset); w != "" {
-				want = w
-				switch {
-				case bad.Value == "move" && (w == expectedFirstClause || w == expectedNextClause):
-					// participle backs out of a move clause that fails on its first
-					// token: report that token. (When the clause before is unfinished,
-					// w already says what it lacks.)
-					bad, want = tokenAfter(src, bad), expectedInMove(nil)
-				case w == expectedIn && bad.Type == tokIdent && !keywords[bad.Value]:
-					// It backs out of "take k" too: the name is the variable, "in" must follow.
-					bad = tokenAfter(src, bad)
-				}
-				if bad.Value == "score" || bad.Value == "where" {
-					bad, want = misplacedWord(src, bad, want)
-				}
-			}
-		}
 		msg = "unexpected " + describeToken(bad) + ", expected " + want
 		pos = bad.Pos
 		if ut.Unexpected.Value == "=" {

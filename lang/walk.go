@@ -34,8 +34,8 @@ func stmtExprs(node any) []Expr {
 	}
 	switch n := node.(type) {
 	case *GameDecl:
-		add(n.Canon)
-		for _, m := range n.Moves {
+		add(n.Body.Canon)
+		for _, m := range n.Body.Moves {
 			gens(m.Gens)
 			add(m.Where, m.Score, m.Result)
 		}
