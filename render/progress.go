@@ -120,13 +120,17 @@ func (p *Progress) Clear() {
 	p.quiet = p.now().Add(progressDelay)
 }
 
-// erase erases the line, if one is shown.
+// erase erases the line, if one is shown, and the two characters after it,
+// where a terminal echoes the "^C" typed to stop the computation.
 func (p *Progress) erase() {
 	if p.shown > 0 {
-		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.shown))
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.shown+len(ctrlCEcho)))
 		p.shown, p.last = 0, ""
 	}
 }
+
+// ctrlCEcho is what a terminal prints when Ctrl-C is typed.
+const ctrlCEcho = "^C"
 
 // Stop erases the line for good and ends its goroutine. Calling Stop again
 // does nothing.

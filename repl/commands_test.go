@@ -251,7 +251,7 @@ func TestProgressLine(t *testing.T) {
 	fmt.Fprintln(s.out, "42") // output ends the line first
 	stop()
 	const line = "sg(X(1000)): 1s (Ctrl-C stops)"
-	want := "\r" + line + "\r" + strings.Repeat(" ", len(line)) + "\r42\n"
+	want := "\r" + line + "\r" + strings.Repeat(" ", len(line)+len("^C")) + "\r42\n" // the erase covers a "^C" echo too
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
