@@ -46,6 +46,8 @@ type engine struct {
 	scratch    []int
 
 	prove       bool
+	maxRemove   int // t and H of the periodicity theorem (prove.go)
+	maxHeaps    int
 	stopAtProof bool
 	proved      bool
 	proofS      int
@@ -103,7 +105,8 @@ func newEngine(c Code, o engineOptions) *engine {
 	if c.general != "" {
 		e.gen = newGeneralState(c)
 	}
-	e.prove = o.prove && c.IsFinite() && !c.Marked() && c.MaxHeaps() >= 0
+	e.maxRemove, e.maxHeaps = c.MaxRemove(), c.MaxHeaps()
+	e.prove = o.prove && c.IsFinite() && !c.Marked() && e.maxHeaps >= 0
 	e.nextCheck = 32
 	e.g = []int32{0}
 	e.vcap = 64
@@ -151,7 +154,7 @@ func (e *engine) run(ctx context.Context, n int) error {
 		}
 		if e.prove && h == e.nextCheck {
 			e.nextCheck = h + max(32, h/8)
-			if s, p, ok := findProof(e.g, e.c.MaxRemove(), e.c.MaxHeaps()); ok {
+			if s, p, ok := findProof(e.g, e.maxRemove, e.maxHeaps); ok {
 				e.proved, e.proofS, e.proofP = true, s, p
 				h--
 				continue

@@ -88,12 +88,7 @@ func (d *digitRule) normalize() {
 		}
 	}
 	if uniform {
-		for h := range d.marks {
-			d.marks[h] = mark
-		}
-		if d.more {
-			d.moreMark = mark
-		}
+		d.markAll(mark)
 	}
 	if !d.more {
 		d.moreMark = AnySplit
@@ -103,6 +98,15 @@ func (d *digitRule) normalize() {
 			d.marks[h] = AnySplit
 		}
 	}
+}
+
+// markAll puts one mark on every count (the marks that restrict nothing
+// are dropped by normalize).
+func (d *digitRule) markAll(mark SplitRule) {
+	for h := range d.marks {
+		d.marks[h] = mark
+	}
+	d.moreMark = mark
 }
 
 // String writes the digit as CGSuite does: a character 0-9, A-V when the
@@ -267,9 +271,7 @@ func (c Code) spec() *codeSpec {
 	}
 	rule := func(mask byte) digitRule {
 		d := digitRule{counts: uint64(mask)}
-		for h := 2; h < 4; h++ {
-			d.marks[h] = c.rule
-		}
+		d.markAll(c.rule)
 		d.normalize()
 		return d
 	}

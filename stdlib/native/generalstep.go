@@ -34,8 +34,8 @@ func (e *engine) generalStep(h int) int32 {
 	opt := e.opt[:e.words]
 	clear(opt)
 	kmax := h
-	if t := s.maxRemove(); t >= 0 {
-		kmax = min(h, t)
+	if e.maxRemove >= 0 {
+		kmax = min(h, e.maxRemove)
 	}
 	for k := -len(s.add); k <= kmax; k++ {
 		d, m := s.digit(k), h-k
@@ -72,7 +72,7 @@ func (e *engine) splits(opt bitset, m, c int, rule SplitRule, more bool) {
 		if rule == Unequal && c*(c+1)/2 > m {
 			return
 		}
-		eachPartition(m, c, rule, e.gen.parts, func(p []int) bool {
+		eachPartition(m, c, rule, nil, func(p []int) bool {
 			x := int32(0)
 			for _, a := range p {
 				x ^= e.g[a]

@@ -47,8 +47,9 @@ func (k *knapsack) reach(e *engine, m int, opt bitset) {
 		k.add(k.items, e.g[k.items])
 		e.work += 2 * len(k.count) * (k.sums - k.items + 1) * int(k.vcap)
 	}
-	equal := make(map[int32]int) // all-equal splits, which "?" does not allow
+	var equal map[int32]int // all-equal splits, which "?" does not allow
 	if k.key.rule == NotAllEqual {
+		equal = map[int32]int{}
 		for n := k.key.heaps; n <= m; n++ {
 			if m%n == 0 {
 				x := int32(0)

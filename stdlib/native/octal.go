@@ -58,10 +58,7 @@ func (c Code) Unequal() Code {
 	s := c.spec()
 	for _, list := range [][]digitRule{s.add, s.digits, s.repeat} {
 		for i := range list {
-			for h := range list[i].marks {
-				list[i].marks[h] = Unequal
-			}
-			list[i].moreMark = Unequal
+			list[i].markAll(Unequal)
 			list[i].normalize()
 		}
 	}
@@ -82,12 +79,7 @@ func (c Code) Rule() SplitRule {
 }
 
 // Marked reports whether some split carries a restriction.
-func (c Code) Marked() bool {
-	if c.general != "" {
-		return c.spec().marked()
-	}
-	return c.rule != AnySplit
-}
+func (c Code) Marked() bool { return c.spec().marked() }
 
 // IsGeneral reports whether c is a general code, outside the octal and
 // hexadecimal codes with one restriction for every split.
@@ -113,56 +105,22 @@ func (c Code) Digit(k int) int {
 
 // MaxRemove returns t, the largest number of tokens a move may remove, or
 // -1 when the code ends with repeating digits (no bound).
-func (c Code) MaxRemove() int {
-	if c.general != "" {
-		return c.spec().maxRemove()
-	}
-	if c.repeat != "" {
-		return -1
-	}
-	for k := len(c.digits) - 1; k > 0; k-- {
-		if c.digits[k] != 0 {
-			return k
-		}
-	}
-	return 0
-}
+func (c Code) MaxRemove() int { return c.spec().maxRemove() }
 
 // IsFinite reports whether the code has no repeating digits.
-func (c Code) IsFinite() bool {
-	if c.general != "" {
-		return len(c.spec().repeat) == 0
-	}
-	return c.repeat == ""
-}
+func (c Code) IsFinite() bool { return len(c.spec().repeat) == 0 }
 
 // MaxHeaps returns the largest number of heaps a single move may leave
 // behind: 0, 1, 2 or 3, more for a general code, or -1 when there is no
 // bound ("*", "+").
-func (c Code) MaxHeaps() int {
-	if c.general != "" {
-		return c.spec().maxHeaps()
-	}
-	or := byte(0)
-	for _, d := range []byte(c.digits + c.repeat) {
-		or |= d
-	}
-	switch {
-	case or&8 != 0:
-		return 3
-	case or&4 != 0:
-		return 2
-	case or&2 != 0:
-		return 1
-	}
-	return 0
-}
+func (c Code) MaxHeaps() int { return c.spec().maxHeaps() }
 
 // IsOctal reports whether every digit is at most 7 (no three-heap splits)
 // and no digit adds tokens.
 func (c Code) IsOctal() bool {
-	h := c.MaxHeaps()
-	return h >= 0 && h < 3 && (c.general == "" || len(c.spec().add) == 0)
+	s := c.spec()
+	h := s.maxHeaps()
+	return h >= 0 && h < 3 && len(s.add) == 0
 }
 
 // String returns the canonical form of the code: d0 is always written,

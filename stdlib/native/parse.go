@@ -174,10 +174,7 @@ func parseSpec(s string) (*codeSpec, error) {
 			if mark, uniform := d.uniformMark(); !uniform || mark != AnySplit && mark != Unequal {
 				return fail(len(body), "%q and \" unequal\" contradict each other", mark.mark())
 			}
-			for h := range d.marks {
-				d.marks[h] = Unequal
-			}
-			d.moreMark = Unequal
+			d.markAll(Unequal)
 			d.normalize()
 		}
 		spec.digits = append(spec.digits, d.digitRule)
@@ -263,13 +260,11 @@ func parseDigit(s string, i int) (d digitSpec, next int, err *CodeError) {
 		if inner {
 			return d, 0, &CodeError{Pos: i, Msg: "a mark after '}' and another inside it"}
 		}
-		for h := range marks {
-			marks[h] = ruleOf(s[i])
-		}
-		d.moreMark = ruleOf(s[i])
+		d.markAll(ruleOf(s[i]))
 		i++
+	} else {
+		d.marks = marks
 	}
-	d.marks = marks
 	d.normalize()
 	return d, i, nil
 }
