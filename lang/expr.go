@@ -2,6 +2,7 @@ package lang
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -116,11 +117,7 @@ func is(t *lexer.Token, s string) bool {
 }
 
 func (p *exprParser) expect(s string, context string) *lexer.Token {
-	t := p.peek()
-	if !is(t, s) {
-		p.fail(t, "unexpected %s, expected %q %s", describeToken(*t), s, context)
-	}
-	return p.next()
+	return p.expectWord(s, fmt.Sprintf("%q %s", s, context))
 }
 
 // continues reports whether t may extend the current expression: it is on the same
@@ -141,11 +138,7 @@ func (p *exprParser) peekBinary() (string, int) {
 	}
 	op := t.Value
 	if op == "not" {
-		cp := p.lex.MakeCheckpoint()
-		p.lex.Next()
-		nt := p.lex.Peek()
-		p.lex.LoadCheckpoint(cp)
-		if !is(nt, "in") {
+		if !is(p.peekSecond(), "in") {
 			return "", 0
 		}
 		op = "not in"
@@ -394,32 +387,7 @@ func (p *exprParser) generators() ([]*Gen, Expr) {
 	var gens []*Gen
 	for is(p.peek(), "for") || (len(gens) > 0 && is(p.peek(), ",")) {
 		p.next()
-		g := &Gen{Pos: p.peek().Pos}
-		name := func(after string) string {
-			v := p.peek()
-			if v.Type != tokIdent || keywords[v.Value] {
-				p.fail(v, "unexpected %s, expected a variable name %s", describeToken(*v), after)
-			}
-			p.next()
-			return v.Value
-		}
-		if is(p.peek(), "(") { // a tuple pattern: for (u, v) in E
-			p.next()
-			g.Names = append(g.Names, name("in the pattern"))
-			for is(p.peek(), ",") {
-				p.next()
-				g.Names = append(g.Names, name("in the pattern"))
-			}
-			if len(g.Names) < 2 {
-				p.fail(p.peek(), "unexpected %s, expected \",\": a pattern has two names or more, as in (u, v)", describeToken(*p.peek()))
-			}
-			p.expect(")", "to close the pattern")
-			p.expect("in", "after the pattern")
-		} else {
-			g.Var = name("after \"for\"")
-			p.expect("in", "after the variable "+g.Var)
-		}
-		g.In = p.expression("to range over")
+		g := p.generator(`after "for"`, "")
 		gens = append(gens, g)
 	}
 	var where Expr
@@ -428,6 +396,47 @@ func (p *exprParser) generators() ([]*Gen, Expr) {
 		where = p.expression("after \"where\"")
 	}
 	return gens, where
+}
+
+// generator parses one "k in xs" or "(u, v) in xs", in a comprehension or a
+// move clause. named says where a missing variable was expected; missingIn is
+// what to say when "in" is missing ("" for: "in" after the variable).
+func (p *exprParser) generator(named, missingIn string) *Gen {
+	g := &Gen{Pos: p.peek().Pos}
+	if is(p.peek(), "(") { // a tuple pattern: (u, v) in E
+		p.next()
+		for len(g.Names) == 0 || is(p.peek(), ",") {
+			if len(g.Names) > 0 {
+				p.next()
+			}
+			g.Names = append(g.Names, p.variable("in the pattern"))
+		}
+		if len(g.Names) < 2 {
+			p.unexpected(p.peek(), `",": a pattern has two names or more, as in (u, v)`)
+		}
+		p.expect(")", "to close the pattern")
+	} else {
+		g.Var = p.variable(named)
+	}
+	if missingIn == "" {
+		missingIn = `"in" after the pattern`
+		if g.Var != "" {
+			missingIn = `"in" after the variable ` + g.Var
+		}
+	}
+	p.expectWord("in", missingIn)
+	g.In = p.expressionAfter("in", "")
+	return g
+}
+
+// variable reads a name a generator binds.
+func (p *exprParser) variable(where string) string {
+	t := p.peek()
+	if !isName(t) {
+		p.unexpected(t, "a variable name "+where)
+	}
+	p.next()
+	return t.Value
 }
 
 func (p *exprParser) ifExpr() Expr {

@@ -73,7 +73,7 @@ func (p *exprParser) moveClause() *Move {
 		} else if t := p.peek(); !is(t, "(") && (!isName(t) || isClauseWord(t) && !is(p.peekSecond(), "in")) {
 			break
 		}
-		m.Gens = append(m.Gens, p.moveGenerator())
+		m.Gens = append(m.Gens, p.generator("for the generator, as in k in 1..n", expectedIn))
 	}
 	if is(p.peek(), "where") {
 		p.next()
@@ -106,54 +106,18 @@ func (p *exprParser) moveClause() *Move {
 	return m
 }
 
-// moveGenerator parses "k in xs" or "(u, v) in xs" in a move clause.
-func (p *exprParser) moveGenerator() *Gen {
-	g := &Gen{Pos: p.peek().Pos}
-	if is(p.peek(), "(") {
-		p.next()
-		for len(g.Names) == 0 || is(p.peek(), ",") {
-			if len(g.Names) > 0 {
-				p.next()
-			}
-			g.Names = append(g.Names, p.variable("in the pattern"))
-		}
-		if len(g.Names) < 2 {
-			p.unexpected(p.peek(), `",": a pattern has two names or more, as in (u, v)`)
-		}
-		p.expect(")", "to close the pattern")
-	} else {
-		g.Var = p.variable("for the generator, as in k in 1..n")
-	}
-	p.expectWord("in", expectedIn)
-	g.In = p.expressionAfter("in", "")
-	return g
-}
-
-// variable reads a name a generator binds.
-func (p *exprParser) variable(where string) string {
-	t := p.peek()
-	if !isName(t) {
-		p.unexpected(t, "a variable name "+where)
-	}
-	p.next()
-	return t.Value
-}
-
 // expressionAfter parses the expression that must follow word.
 func (p *exprParser) expressionAfter(word, note string) Expr {
-	if t := p.peek(); !startsExpr(t) {
-		p.unexpected(t, "an expression after \""+word+"\""+note)
-	}
 	p.last = nil // as at the start of any expression
-	return p.binary(precOr)
+	return p.expression("after \"" + word + "\"" + note)
 }
 
 // expectWord consumes s, or fails saying what was expected.
-func (p *exprParser) expectWord(s, expected string) {
+func (p *exprParser) expectWord(s, expected string) *lexer.Token {
 	if t := p.peek(); !is(t, s) {
 		p.unexpected(t, expected)
 	}
-	p.next()
+	return p.next()
 }
 
 // unexpected fails at t: "unexpected T, expected WHAT".
@@ -176,8 +140,8 @@ func (p *exprParser) peekSecond() *lexer.Token {
 // isName reports whether t is a name (an identifier that is not a keyword).
 func isName(t *lexer.Token) bool { return t.Type == tokIdent && !keywords[t.Value] }
 
-// isClauseWord reports whether t is a word with a meaning inside a move clause
-// only: score and again (where is a keyword).
+// isClauseWord reports whether t is one of the words that follow a move
+// clause's generators: where (a keyword), score and again (names elsewhere).
 func isClauseWord(t *lexer.Token) bool {
 	return t.Type == tokIdent && (t.Value == "score" || t.Value == "again" || t.Value == "where")
 }
