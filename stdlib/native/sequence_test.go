@@ -300,43 +300,6 @@ func TestTable(t *testing.T) {
 	}
 }
 
-// bruteSequence is the nim sequence of code c by the definition, written
-// independently of SplitRule: every ordered way to cut the rest of the heap
-// into the allowed number of parts, the mark checked on the set of sizes.
-func bruteSequence(c Code, n int, mark byte) []int {
-	g := make([]int, n+1)
-	for h := 1; h <= n; h++ {
-		seen := map[int]bool{}
-		for k := 0; k <= h; k++ {
-			d, m := c.Digit(k), h-k
-			for parts := 0; parts <= 3; parts++ {
-				if d&(1<<parts) == 0 || (parts < 2 && k == 0) {
-					continue
-				}
-				for _, cut := range compositions(m, parts) {
-					sizes := map[int]bool{}
-					v := 0
-					for _, x := range cut {
-						sizes[x] = true
-						v ^= g[x]
-					}
-					ok := parts < 2 || mark == 0 ||
-						(mark == '!' && len(sizes) == parts) ||
-						(mark == '?' && len(sizes) > 1) ||
-						(mark == '=' && len(sizes) == 1)
-					if ok {
-						seen[v] = true
-					}
-				}
-			}
-		}
-		for seen[g[h]] {
-			g[h]++
-		}
-	}
-	return g
-}
-
 // compositions lists every ordered list of parts positive integers summing
 // to m (the empty list when parts and m are 0).
 func compositions(m, parts int) [][]int {
@@ -450,11 +413,13 @@ func TestSeveralRepeatedDigits(t *testing.T) {
 	}
 }
 
-// bruteGeneral is the nim sequence of a general code by the definition,
-// written independently of the engine and of Options: for every number of
-// tokens removed or added and every allowed count, every ordered way to cut
-// the rest into that many parts, the mark checked on the set of sizes.
-func bruteGeneral(c Code, n int) []int {
+// bruteSequence is the nim sequence of code c by the definition, written
+// independently of the engine, of Options and of SplitRule's methods: for
+// every number of tokens removed or added and every allowed count, every
+// ordered way to cut the rest into that many parts, the mark checked on the
+// set of sizes. mark, when not 0, is a mark as written, checked on every
+// split instead of the parsed one.
+func bruteSequence(c Code, n int, mark byte) []int {
 	s := c.spec()
 	g := make([]int, n+1)
 	for h := 1; h <= n; h++ {
@@ -465,6 +430,10 @@ func bruteGeneral(c Code, n int) []int {
 				if !d.allows(parts) || (parts < 2 && k <= 0) {
 					continue
 				}
+				rule := d.mark(parts)
+				if mark != 0 && parts >= 2 {
+					rule = ruleOf(mark)
+				}
 				for _, cut := range compositions(m, parts) {
 					sizes := map[int]bool{}
 					v := 0
@@ -472,11 +441,10 @@ func bruteGeneral(c Code, n int) []int {
 						sizes[x] = true
 						v ^= g[x]
 					}
-					mark := d.mark(parts)
-					if mark == AnySplit ||
-						(mark == Unequal && len(sizes) == parts) ||
-						(mark == NotAllEqual && len(sizes) > 1) ||
-						(mark == AllEqual && len(sizes) == 1) {
+					if rule == AnySplit ||
+						(rule == Unequal && len(sizes) == parts) ||
+						(rule == NotAllEqual && len(sizes) > 1) ||
+						(rule == AllEqual && len(sizes) == 1) {
 						seen[v] = true
 					}
 				}
@@ -512,7 +480,7 @@ func TestGeneralCodesMatchDefinition(t *testing.T) {
 		if c.MaxHeaps() < 0 {
 			small, large = 15, 40
 		}
-		want := bruteGeneral(c, small)
+		want := bruteSequence(c, small, 0)
 		if got := PlainSequence(c, small); !slices.Equal(got, want) {
 			t.Errorf("%s: PlainSequence %v, definition %v", s, got, want)
 		}
