@@ -35,12 +35,14 @@ type Progress struct {
 	stop     chan struct{}
 }
 
-// progressDelay is how long a computation or its output must have been
-// quiet before the line is drawn; progressTick is how often it is redrawn.
-const (
-	progressDelay = time.Second
-	progressTick  = 250 * time.Millisecond
-)
+// ProgressDelay is how long a computation or its output must have been
+// quiet before the line is drawn. Tests of whole commands set it to 0, so
+// that a line is drawn as soon as a Progress starts (and they can tell,
+// without waiting a second, whether one was started).
+var ProgressDelay = time.Second
+
+// progressTick is how often the line is redrawn.
+const progressTick = 250 * time.Millisecond
 
 // progressWidth is the widest line drawn: a line that wraps cannot be
 // redrawn in place.
@@ -49,7 +51,14 @@ const progressWidth = 79
 // NewProgress starts a progress line on w, a terminal; label, if not empty,
 // says what is computed. Stop ends it.
 func NewProgress(w io.Writer, label string) *Progress {
-	p := newProgress(w, label, time.Now)
+	return NewProgressClock(w, label, time.Now)
+}
+
+// NewProgressClock is NewProgress reading the time from now, which tests
+// move on by hand: the line is still redrawn four times a second.
+func NewProgressClock(w io.Writer, label string, now func() time.Time) *Progress {
+	p := newProgress(w, label, now)
+	p.tick() // drawn at once when ProgressDelay is 0
 	go p.run()
 	return p
 }
@@ -58,7 +67,7 @@ func NewProgress(w io.Writer, label string) *Progress {
 func newProgress(w io.Writer, label string, now func() time.Time) *Progress {
 	t := now()
 	label = strings.Join(strings.Fields(label), " ")
-	return &Progress{w: w, label: label, now: now, start: t, quiet: t.Add(progressDelay), stop: make(chan struct{})}
+	return &Progress{w: w, label: label, now: now, start: t, quiet: t.Add(ProgressDelay), stop: make(chan struct{})}
 }
 
 // run redraws the line until Stop.
@@ -117,7 +126,7 @@ func (p *Progress) Clear() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.erase()
-	p.quiet = p.now().Add(progressDelay)
+	p.quiet = p.now().Add(ProgressDelay)
 }
 
 // erase erases the line, if one is shown, and the two characters after it,

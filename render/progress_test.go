@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -109,7 +110,18 @@ func TestProgressConcurrent(t *testing.T) {
 	var buf syncBuffer
 	p := NewProgress(&buf, "racing")
 	var wg sync.WaitGroup
+	var writes atomic.Int64
 	stop := make(chan struct{})
+	// waitWrites waits until the writers have written n more times.
+	waitWrites := func(n int64) {
+		t.Helper()
+		want := writes.Load() + n
+		for deadline := time.Now().Add(10 * time.Second); writes.Load() < want; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the writers wrote %d times in 10s, want %d", writes.Load(), want)
+			}
+		}
+	}
 	for range 4 {
 		wg.Add(1)
 		go func() {
@@ -122,14 +134,15 @@ func TestProgressConcurrent(t *testing.T) {
 				default:
 					p.Solved(i)
 					w.Write(nil)
+					writes.Add(1)
 				}
 			}
 		}()
 	}
-	time.Sleep(50 * time.Millisecond)
+	waitWrites(1000)
 	p.Stop()
 	n := buf.Len()
-	time.Sleep(50 * time.Millisecond)
+	waitWrites(1000)
 	close(stop)
 	wg.Wait()
 	if buf.Len() != n {

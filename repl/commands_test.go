@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -245,12 +246,27 @@ func TestTableInterrupted(t *testing.T) {
 }
 
 func TestProgressLine(t *testing.T) {
-	s, out := newTestSession()
+	out := new(lockedBuilder) // the line's goroutine writes to it
+	s := New(interp.New(), out, out)
+	var mu sync.Mutex
+	clock := time.Unix(0, 0)
+	s.now = func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return clock
+	}
 	stop := s.showProgress("sg(X(1000))")
-	time.Sleep(1300 * time.Millisecond)
+	mu.Lock()
+	clock = clock.Add(1300 * time.Millisecond)
+	mu.Unlock()
+	const line = "sg(X(1000)): 1s (Ctrl-C stops)"
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), line); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no progress line after 10s: %q", out.String())
+		}
+	}
 	fmt.Fprintln(s.out, "42") // output ends the line first
 	stop()
-	const line = "sg(X(1000)): 1s (Ctrl-C stops)"
 	want := "\r" + line + "\r" + strings.Repeat(" ", len(line)+len("^C")) + "\r42\n" // the erase covers a "^C" echo too
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
@@ -258,4 +274,22 @@ func TestProgressLine(t *testing.T) {
 	if s.in.Config.OnProgress != nil || s.progress != nil {
 		t.Error("the progress hooks are left behind")
 	}
+}
+
+// lockedBuilder is a strings.Builder safe for use by several goroutines.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

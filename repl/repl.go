@@ -32,6 +32,7 @@ type Session struct {
 	out, err io.Writer // both end a progress line before they write
 
 	progress *render.Progress // the progress line of the entry running, if any
+	now      func() time.Time // the progress line's clock; nil for time.Now (tests move their own)
 
 	files      []*loadedFile
 	timing     bool

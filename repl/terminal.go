@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/peterh/liner"
 
@@ -166,7 +167,11 @@ func waitsForPerson(entry string) bool {
 // a second (see render.Progress): how long it has run, the positions solved
 // so far, and how to stop. The returned function erases it.
 func (s *Session) showProgress(entry string) (stop func()) {
-	p := render.NewProgress(s.out.(*output).w, abbreviate(historyItem(entry), 40))
+	now := s.now
+	if now == nil {
+		now = time.Now
+	}
+	p := render.NewProgressClock(s.out.(*output).w, abbreviate(historyItem(entry), 40), now)
 	base := s.in.SolverStats().Positions
 	s.in.Config.OnProgress = func(n int) { p.Solved(int64(max(n-base, 0))) }
 	s.progress = p
