@@ -69,6 +69,9 @@ Options (before the file or expression; anywhere for explain, play, table, graph
   --timeout D                     stop after D, e.g. 30s or 5m (default: no limit)
   --json                          run, check, eval and table: machine-readable
                                   output (see docs/json.md)
+  -f FILE                         eval, explain, play, table, graph: load the games,
+                                  functions and lets of FILE first; its prints,
+                                  checks and bare expressions do not run
 Options may also come before the command: grundy --timeout 30s run FILE.
 grundy COMMAND --help shows one command's usage.
 
@@ -347,7 +350,7 @@ func (o *options) define(fs *flag.FlagSet, withFile bool) {
 	fs.Var(&o.maxMemory, "max-memory", "stop when the values and tables held pass this size, e.g. 8GB or 512MB (0: no limit)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
 	if withFile {
-		fs.StringVar(&o.file, "f", "", "load this file first")
+		fs.StringVar(&o.file, "f", "", "load this file's games, functions and lets first (its prints and checks do not run)")
 	}
 }
 
@@ -432,12 +435,18 @@ func (r *runner) report(err error) int {
 	return exitError
 }
 
+// load loads -f's file into in: its games, functions and lets, not its prints,
+// checks and bare expressions, which are the file's own business.
 func (r *runner) load(ctx context.Context, in *interp.Interp, file string) error {
 	src, err := lang.ReadSource(file)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
 	}
-	return in.Run(ctx, file, src)
+	prog, err := lang.Parse(file, src)
+	if err != nil {
+		return err
+	}
+	return in.Exec(ctx, prog.Definitions())
 }
 
 func (r *runner) run(ctx context.Context, args []string) int {
