@@ -58,7 +58,8 @@ Usage:
          [--format text|csv|json|svg|png] [-o FILE] [--title T] [--numbers on|off]
          [--scale N]              a table of values; a heat map as svg or png
   grundy graph [-f FILE] EXPR [--format dot|svg|png] [-o FILE] [--max-nodes N]
-                                  the game graph of a small position
+                                  the game graph of a small position, drawn as svg
+                                  or png with a legend, or dot for Graphviz
   grundy help [COMMAND]           this message, or one command's
   grundy version                  the version of grundy (also --version)
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/render"
+	"github.com/grundy-lang/grundy/render/layered"
 	"github.com/grundy-lang/grundy/teach"
 )
 
@@ -285,7 +286,7 @@ func (r *runner) write(file string, data []byte) int {
 
 func (r *runner) graph(ctx context.Context, args []string) int {
 	run, code := r.startPosition(ctx, "graph", args, func(fs *flag.FlagSet, o *teachOptions) {
-		fs.StringVar(&o.format, "format", "", "dot, svg or png (default: from -o's extension, else dot); svg and png need Graphviz")
+		fs.StringVar(&o.format, "format", "", "dot, svg or png (default: from -o's extension, else dot); svg and png are drawn by grundy, dot is for Graphviz")
 		fs.StringVar(&o.output, "o", "", "write to this file instead of standard output")
 		fs.IntVar(&o.maxNodes, "max-nodes", teach.DefaultMaxNodes, "draw at most this many positions")
 	})
@@ -313,15 +314,19 @@ func (r *runner) graph(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(err)
 	}
-	var dot bytes.Buffer
-	if err := render.WriteDOT(&dot, g); err != nil {
+	// svg and png are drawn by grundy's own layout, as on the page (see
+	// docs/design.md, render, on why not by Graphviz); dot is for Graphviz.
+	var data bytes.Buffer
+	switch format {
+	case "svg":
+		err = layered.WriteSVG(&data, g)
+	case "png":
+		err = layered.WritePNG(&data, g)
+	default:
+		err = render.WriteDOT(&data, g)
+	}
+	if err != nil {
 		return r.report(err)
 	}
-	data := dot.Bytes()
-	if format != "dot" {
-		if data, err = render.RenderWithGraphviz(run.ctx, data, format); err != nil {
-			return r.report(err)
-		}
-	}
-	return r.write(o.output, data)
+	return r.write(o.output, data.Bytes())
 }

@@ -1,6 +1,10 @@
 package layered
 
 import (
+	"bytes"
+	"image"
+	"image/png"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,7 +119,7 @@ func TestSVG(t *testing.T) {
 	}
 	// Nim(2) -> Nim(0) and Nim(1) -> Nim(0) lead from an N-position to a
 	// P-position: red. Nim(2) -> Nim(1) does not.
-	if n := strings.Count(svg, `stroke="#c00"`); n != 2 {
+	if n := strings.Count(graphPart(svg), `stroke="#c00"`); n != 2 {
 		t.Errorf("%d winning moves drawn, want 2", n)
 	}
 	// No two labels overlap: every label is placed or left out.
@@ -139,7 +143,135 @@ func TestLoopyValues(t *testing.T) {
 			t.Errorf("SVG lacks %s:\n%s", want, svg)
 		}
 	}
-	if n := strings.Count(svg, `stroke-dasharray`); n != 2 {
+	if n := strings.Count(graphPart(svg), `stroke-dasharray`); n != 2 {
 		t.Errorf("%d moves drawn dashed, want the 2 of the cycle", n)
+	}
+}
+
+// graphPart is an SVG picture of a graph less its legend.
+func graphPart(svg string) string {
+	i := strings.Index(svg, `<g class="legend"`)
+	if i < 0 {
+		return svg
+	}
+	return svg[:i]
+}
+
+// legendTexts returns the entries of the legend of an SVG picture.
+func legendTexts(svg string) []string {
+	i := strings.Index(svg, `<g class="legend"`)
+	if i < 0 {
+		return nil
+	}
+	var texts []string
+	for _, part := range strings.Split(svg[i:], "<text")[1:] {
+		part = part[strings.Index(part, ">")+1:]
+		texts = append(texts, part[:strings.Index(part, "<")])
+	}
+	return texts
+}
+
+// The legend under a graph says what the colours and dashes it uses mean, and
+// no more; it widens a narrow graph and keeps clear of the nodes.
+func TestLegend(t *testing.T) {
+	loopy := render.Graph{Nodes: []render.Node{{ID: 0, Label: "A", Value: -1, ValueText: "∞{}", Outcome: "D"}, {ID: 1, Label: "B", Value: -1, ValueText: "∞{0}", Outcome: "N"}, {ID: 2, Label: "C", Value: 0}},
+		Edges: []render.Edge{{From: 0, To: 1, Loop: true}, {From: 1, To: 0, Loop: true}, {From: 1, To: 2}}}
+	for _, c := range []struct {
+		name string
+		g    render.Graph
+		want []string
+	}{
+		{"Nim", chain(3), []string{"P-position: the player to move loses", "winning move"}},
+		{"loopy", loopy, []string{"P-position: the player to move loses", "draw", "winning move", "move on a cycle"}},
+		{"one position", render.Graph{Nodes: []render.Node{{ID: 0, Label: "Nim(0)"}}}, []string{"P-position: the player to move loses"}},
+		{"no P-position", render.Graph{Nodes: []render.Node{{ID: 0, Label: "X", Value: 1}}}, nil},
+	} {
+		var b strings.Builder
+		if err := WriteSVG(&b, c.g); err != nil {
+			t.Fatal(err)
+		}
+		if got := legendTexts(b.String()); !slices.Equal(got, c.want) {
+			t.Errorf("%s: legend %q, want %q", c.name, got, c.want)
+		}
+		sc := build(c.g)
+		for _, it := range sc.legend {
+			right := it.x + legendSwatchW + 6 + len([]rune(it.text))*legendCharW
+			if right > sc.width-margin+1 || it.y+legendRowH > sc.height {
+				t.Errorf("%s: legend entry %q outside the %dx%d picture", c.name, it.text, sc.width, sc.height)
+			}
+			for _, n := range sc.nodes {
+				if it.y < n.box.Y+nodeH/2 {
+					t.Errorf("%s: legend entry %q overlaps the node %s", c.name, it.text, n.label)
+				}
+			}
+		}
+	}
+}
+
+// The PNG picture is the SVG's scene at twice the size: a P-position's box is
+// black, an N-position's white, a winning move red, a move on a cycle blue,
+// the legend's swatch black, and its text is drawn.
+func TestPNG(t *testing.T) {
+	g := render.Graph{Nodes: []render.Node{{ID: 0, Label: "Start", Value: 1}, {ID: 1, Label: "Loop", Value: -1, ValueText: "∞{0}", Outcome: "N"}, {ID: 2, Label: "End", Value: 0}},
+		Edges: []render.Edge{{From: 0, To: 2, Label: "win"}, {From: 0, To: 1}, {From: 1, To: 0, Loop: true}, {From: 1, To: 2}}}
+	var b bytes.Buffer
+	if err := WritePNG(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := build(g)
+	if got, want := img.Bounds().Size(), image.Pt(sc.width*pngScale, sc.height*pngScale); got != want {
+		t.Fatalf("size %v, want %v", got, want)
+	}
+	rgb := func(x, y int) [3]uint32 {
+		r, g, b, _ := img.At(x*pngScale, y*pngScale).RGBA()
+		return [3]uint32{r >> 8, g >> 8, b >> 8}
+	}
+	black, white := [3]uint32{0, 0, 0}, [3]uint32{255, 255, 255}
+	// Inside a box, left of its text.
+	inside := func(n int) [3]uint32 { b := sc.nodes[n].box; return rgb(b.X-b.W/2+4, b.Y) }
+	if got := inside(2); got != black {
+		t.Errorf("the P-position's box is %v, want black", got)
+	}
+	if got := inside(0); got != white {
+		t.Errorf("the N-position's box is %v, want white", got)
+	}
+	// Along each move, somewhere, its colour.
+	for _, e := range sc.edges {
+		want := parseColor(e.color)
+		found := false
+		for _, c := range e.segs {
+			for _, pt := range flatten(c, false) {
+				if got := rgb(int(pt.x), int(pt.y)); got == [3]uint32{uint32(want.R), uint32(want.G), uint32(want.B)} {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("the move %q drawn in %s is not that colour anywhere along it", e.title, e.color)
+		}
+	}
+	// The legend: its first swatch is a black box, and its text is drawn
+	// (dark pixels after the swatch).
+	if len(sc.legend) != 3 {
+		t.Fatalf("legend %+v", sc.legend)
+	}
+	it := sc.legend[0]
+	if got := rgb(it.x+legendSwatchW/2, it.y+legendRowH/2); got != black {
+		t.Errorf("the legend's P-position swatch is %v, want black", got)
+	}
+	dark := 0
+	for x := it.x + legendSwatchW + 6; x < it.x+legendSwatchW+60; x++ {
+		for y := it.y; y < it.y+legendRowH; y++ {
+			if c := rgb(x, y); c[0] < 128 {
+				dark++
+			}
+		}
+	}
+	if dark < 20 {
+		t.Errorf("the legend's text is not drawn: %d dark pixels", dark)
 	}
 }
