@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
@@ -493,20 +494,12 @@ func (r *runner) runFile(ctx context.Context, o *options, file string) int {
 	}
 	// Say that the checks ran, on standard error so that the output stays the file's.
 	if c := in.Checks; c.Passed+c.Failed > 0 {
-		fmt.Fprintf(r.stderr, "checks: %d passed, %d failed (%s)\n", c.Passed, c.Failed, plural(c.Cases, "case"))
+		fmt.Fprintf(r.stderr, "checks: %d passed, %d failed (%s)\n", c.Passed, c.Failed, words.Plural(c.Cases, "case"))
 	}
 	if in.Checks.Failed > 0 {
 		return exitFailed
 	}
 	return exitOK
-}
-
-// plural writes "1 case", "3 cases".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func (r *runner) check(ctx context.Context, args []string) int {
@@ -558,9 +551,9 @@ func (r *runner) check(ctx context.Context, args []string) int {
 			r.report(err)
 			fmt.Fprintf(r.stdout, "ERROR %s\n", f)
 		case "fail":
-			fmt.Fprintf(r.stdout, "FAIL  %s: %d of %s failed\n", f, c.Failed, plural(c.Passed+c.Failed, "check"))
+			fmt.Fprintf(r.stdout, "FAIL  %s: %d of %s failed\n", f, c.Failed, words.Plural(c.Passed+c.Failed, "check"))
 		default:
-			fmt.Fprintf(r.stdout, "ok    %s: %s passed (%s)\n", f, plural(c.Passed, "check"), plural(c.Cases, "case"))
+			fmt.Fprintf(r.stdout, "ok    %s: %s passed (%s)\n", f, words.Plural(c.Passed, "check"), words.Plural(c.Cases, "case"))
 		}
 	}
 	switch {

@@ -295,6 +295,7 @@ func TestCheckerResolvesAndReports(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{"game Nim(n) {\n  move take k in 1..n -> Nmi(n - k)\n}", "t.game:2:26: undefined name Nmi; did you mean Nim?"},
 		{"print sg(1, 2, 3)", "t.game:1:7: sg takes 1 to 2 arguments, but is given 3"},
+		{"print min()", "t.game:1:7: min takes at least 1 argument, but is given 0"}, // was "1 arguments"
 		{"game G(n) { move -> G(n, 1) }", "t.game:1:21: G takes 1 argument, but is given 2"},
 		{"fn f(x) = x\nfn f(y) = y", "t.game:2:1: f is already defined at line 1"},
 		{"game G(n, n) { move -> G(0, 0) }", "parameter n is listed twice"},

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/grundy-lang/grundy/internal/words"
 )
 
 // Progress reports on a long computation with one line on a terminal,
@@ -110,7 +112,7 @@ func (p *Progress) tick() {
 			line += ", " + Thousands(int64(float64(p.solved)/secs)) + "/s"
 		}
 	}
-	line = abbreviate(line+" (Ctrl-C stops)", progressWidth)
+	line = words.Abbreviate(line+" (Ctrl-C stops)", progressWidth)
 	if line == p.last {
 		return
 	}
@@ -194,13 +196,4 @@ func Thousands(n int64) string {
 		b.WriteRune(c)
 	}
 	return b.String()
-}
-
-// abbreviate shortens s to at most n runes, ending it with "…" if cut.
-func abbreviate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/teach"
 )
@@ -33,7 +34,7 @@ func (s *Session) position(ctx context.Context, inv invocation, p piece, cmd str
 		g := pos.R.(*interp.Game)
 		return pos, errorAt(inv, p, "%s is a game; :%s needs one of its positions, such as %s", g.Name, cmd, example(g))
 	}
-	return pos, errorAt(inv, p, ":%s needs a game position or a sum, but this is %s %s", cmd, pos.K, abbreviate(pos.Repr(), 40))
+	return pos, errorAt(inv, p, ":%s needs a game position or a sum, but this is %s %s", cmd, pos.K, words.Abbreviate(pos.Repr(), 40))
 }
 
 func (s *Session) explain(ctx context.Context, inv invocation) error {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/peterh/liner"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/render"
 )
 
@@ -171,7 +172,7 @@ func (s *Session) showProgress(entry string) (stop func()) {
 	if now == nil {
 		now = time.Now
 	}
-	p := render.NewProgressClock(s.out.(*output).w, abbreviate(historyItem(entry), 40), now)
+	p := render.NewProgressClock(s.out.(*output).w, words.Abbreviate(historyItem(entry), 40), now)
 	base := s.in.SolverStats().Positions
 	s.in.Config.OnProgress = func(n int) { p.Solved(int64(max(n-base, 0))) }
 	s.progress = p

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 )
 
@@ -74,7 +75,7 @@ func (p *player) printf(format string, args ...any) { fmt.Fprintf(p.w, format, a
 
 // say writes a line of prose, wrapped to lineWidth columns.
 func (p *player) say(format string, args ...any) {
-	fmt.Fprintln(p.w, wrap(fmt.Sprintf(format, args...), lineWidth))
+	fmt.Fprintln(p.w, words.Wrap(fmt.Sprintf(format, args...), lineWidth))
 }
 
 // errQuit ends the game at the person's request or at the end of the input.
