@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -107,9 +106,9 @@ func (p *Progress) tick() {
 		line = p.label + ": " + line
 	}
 	if p.solved > 0 {
-		line += ", " + Thousands(p.solved) + " positions"
+		line += ", " + words.Plural(p.solved, "position")
 		if secs := d.Seconds(); secs > 0 {
-			line += ", " + Thousands(int64(float64(p.solved)/secs)) + "/s"
+			line += ", " + words.Thousands(int64(float64(p.solved)/secs)) + "/s"
 		}
 	}
 	line = words.Abbreviate(line+" (Ctrl-C stops)", progressWidth)
@@ -176,24 +175,4 @@ func Underlying(w io.Writer) io.Writer {
 		return c.w
 	}
 	return w
-}
-
-// Thousands writes n with commas between groups of three digits.
-func Thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

@@ -96,6 +96,17 @@ func TestProgressLine(t *testing.T) {
 	}
 }
 
+// One position is a position.
+func TestProgressOnePosition(t *testing.T) {
+	p, buf, clk := newFake("x")
+	clk.advance(2 * time.Second)
+	p.Solved(1)
+	p.tick()
+	if want := "\rx: 2s, 1 position, 0/s (Ctrl-C stops)"; buf.String() != want {
+		t.Errorf("got %q, want %q", buf.String(), want)
+	}
+}
+
 func TestProgressLongLabel(t *testing.T) {
 	p, buf, clk := newFake(strings.Repeat("é", 200) + "\n\t")
 	clk.advance(time.Second)
@@ -172,12 +183,4 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
-}
-
-func TestThousands(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", -1234567: "-1,234,567", 100000: "100,000"} {
-		if got := Thousands(n); got != want {
-			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
-		}
-	}
 }

@@ -184,7 +184,7 @@ func (s *Session) clear(_ context.Context, inv invocation) error {
 	}
 	n := s.in.SolverStats().Positions
 	s.in.ClearMemo()
-	fmt.Fprintf(s.out, "dropped %s memoized (definitions stay)\n", count(n, "value"))
+	fmt.Fprintf(s.out, "dropped %s memoized (definitions stay)\n", words.Plural(n, "value"))
 	return nil
 }
 

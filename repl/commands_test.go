@@ -10,9 +10,11 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 func TestParseCommand(t *testing.T) {
@@ -292,4 +294,35 @@ func (l *lockedBuilder) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// :time counts the positions solved in words: "1 new position", "2 new positions".
+func TestTimeCountsPositions(t *testing.T) {
+	s, out := newTestSession()
+	for _, entry := range []string{"game G(n) { move where n > 0 -> G(n - 1) }", ":time on", "sg(G(0))", "sg(G(2))"} {
+		if !s.Do(t.Context(), entry) {
+			t.Fatalf("%s: %s", entry, out)
+		}
+	}
+	if !strings.Contains(out.String(), ", 1 new position solved\n") || !strings.Contains(out.String(), ", 2 new positions solved\n") {
+		t.Errorf("got %q, want 1 new position then 2 new positions", out.String())
+	}
+}
+
+// :help NAME wraps a built-in's long doc to the terminal's width.
+func TestHelpIsWrapped(t *testing.T) {
+	s := New(stdlib.New(), new(strings.Builder), new(strings.Builder))
+	out := new(strings.Builder)
+	s.out = &output{s, out}
+	for _, name := range []string{"sg", "remoteness", "Kayles", "TakeBreak"} {
+		out.Reset()
+		if !s.Do(t.Context(), ":help "+name) {
+			t.Fatalf(":help %s: %s", name, out)
+		}
+		for line := range strings.SplitSeq(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if n := utf8.RuneCountInString(line); n > 78 {
+				t.Errorf(":help %s: a line of %d characters: %q", name, n, line)
+			}
+		}
+	}
 }

@@ -117,6 +117,9 @@ func (s *Session) helpCommand(c *command) {
 	}
 }
 
+// helpWidth is the width :help wraps prose to.
+const helpWidth = 78
+
 func (s *Session) helpGlobal(g *interp.Global) {
 	where := ""
 	if g.Pos.Filename != "" && g.Pos.Filename != filename {
@@ -139,7 +142,12 @@ func (s *Session) helpGlobal(g *interp.Global) {
 	}
 	switch {
 	case doc != "":
+		// Prose is wrapped to the terminal; an indented line (an example)
+		// is written as it is.
 		for line := range strings.SplitSeq(doc, "\n") {
+			if !strings.HasPrefix(line, " ") {
+				line = strings.ReplaceAll(words.Wrap(line, helpWidth-2), "\n", "\n  ")
+			}
 			fmt.Fprintln(s.out, "  "+line)
 		}
 	case g.V.K == interp.KGame || g.V.K == interp.KFunc:

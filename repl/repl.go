@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/render"
 	"github.com/grundy-lang/grundy/teach"
 	"io"
@@ -85,7 +86,7 @@ func (s *Session) Do(ctx context.Context, entry string) bool {
 	if s.timing && timed && strings.TrimSpace(entry) != "" {
 		fmt.Fprintf(s.out, "time %s", roundDuration(time.Since(start)))
 		if n := s.in.SolverStats().Positions - solved; n > 0 {
-			fmt.Fprintf(s.out, ", %s new positions solved", thousands(n))
+			fmt.Fprintf(s.out, ", %s solved", words.Plural(n, "new position"))
 		}
 		fmt.Fprintln(s.out)
 	}
@@ -153,7 +154,7 @@ func (s *Session) checkSummary(before interp.CheckStats) {
 	passed := after.Passed - before.Passed
 	s.checksFailed += failed
 	if passed > 0 && failed == 0 {
-		fmt.Fprintf(s.out, "ok: %s passed (%s)\n", count(passed, "check"), count(after.Cases-before.Cases, "case"))
+		fmt.Fprintf(s.out, "ok: %s passed (%s)\n", words.Plural(passed, "check"), words.Plural(after.Cases-before.Cases, "case"))
 	}
 }
 
@@ -208,15 +209,7 @@ func roundDuration(d time.Duration) time.Duration {
 }
 
 // thousands writes n with commas between groups of three digits.
-func thousands(n int) string { return render.Thousands(int64(n)) }
-
-// count writes "1 check", "3 checks".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return thousands(n) + " " + noun + "s"
-}
+func thousands(n int) string { return words.Thousands(n) }
 
 // bytesize writes a memory size for a person.
 func bytesize(n int) string {

@@ -11,12 +11,32 @@ import (
 )
 
 // Plural writes n and a noun, adding an s unless n is 1: "1 case",
-// "3 cases", "0 cases".
-func Plural(n int, noun string) string {
+// "3 cases", "0 cases", "12,345 positions".
+func Plural[N ~int | ~int64](n N, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return Thousands(n) + " " + noun + "s"
+}
+
+// Thousands writes n with commas between groups of three digits.
+func Thousands[N ~int | ~int64](n N) string {
+	s := strconv.FormatInt(int64(n), 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // Wrap breaks text into lines of at most width characters (runes) at

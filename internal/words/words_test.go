@@ -7,7 +7,7 @@ import (
 )
 
 func TestPlural(t *testing.T) {
-	for n, want := range map[int]string{0: "0 moves", 1: "1 move", 2: "2 moves", -1: "-1 moves"} {
+	for n, want := range map[int]string{0: "0 moves", 1: "1 move", 2: "2 moves", -1: "-1 moves", 12345: "12,345 moves"} {
 		if got := Plural(n, "move"); got != want {
 			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
 		}
@@ -37,5 +37,13 @@ func TestAbbreviate(t *testing.T) {
 	}
 	if got := Abbreviate("ééééééé", 5); got != "éééé…" {
 		t.Errorf("%q", got)
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", -1234567: "-1,234,567", 100000: "100,000"} {
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
+		}
 	}
 }
