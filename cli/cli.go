@@ -164,7 +164,7 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	fmt.Fprintln(stderr, msg)
-	fmt.Fprint(stderr, "\n"+usage)
+	fmt.Fprintln(stderr, "grundy help lists the commands.")
 	return exitError
 }
 
@@ -437,9 +437,18 @@ func (r *runner) report(err error) int {
 	return exitError
 }
 
-// load loads -f's file into in: its games, functions and lets, not its prints,
-// checks and bare expressions, which are the file's own business.
+// load runs a whole file in in.
 func (r *runner) load(ctx context.Context, in *interp.Interp, file string) error {
+	return r.loadFile(ctx, in, file, false)
+}
+
+// loadDefinitions loads -f's file into in: its games, functions and lets, not
+// its prints, checks and bare expressions, which are the file's own business.
+func (r *runner) loadDefinitions(ctx context.Context, in *interp.Interp, file string) error {
+	return r.loadFile(ctx, in, file, true)
+}
+
+func (r *runner) loadFile(ctx context.Context, in *interp.Interp, file string, definitionsOnly bool) error {
 	src, err := lang.ReadSource(file)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
@@ -448,7 +457,10 @@ func (r *runner) load(ctx context.Context, in *interp.Interp, file string) error
 	if err != nil {
 		return err
 	}
-	return in.Exec(ctx, prog.Definitions())
+	if definitionsOnly {
+		prog = prog.Definitions()
+	}
+	return in.Exec(ctx, prog)
 }
 
 func (r *runner) run(ctx context.Context, args []string) int {
@@ -586,7 +598,7 @@ func (r *runner) eval(ctx context.Context, args []string) int {
 	}
 	in := r.newInterp(o)
 	if o.file != "" {
-		if err := r.load(ctx, in, o.file); err != nil {
+		if err := r.loadDefinitions(ctx, in, o.file); err != nil {
 			return r.report(err)
 		}
 	}

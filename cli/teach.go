@@ -60,7 +60,7 @@ func (r *runner) parseTeachFlags(name string, args []string, define func(*flag.F
 func (r *runner) session(ctx context.Context, o *teachOptions) (*interp.Interp, error) {
 	in := r.newInterp(&o.options)
 	if o.file != "" {
-		if err := r.load(ctx, in, o.file); err != nil {
+		if err := r.loadDefinitions(ctx, in, o.file); err != nil {
 			return nil, err
 		}
 	}
