@@ -185,17 +185,19 @@ func asksHelp(args []string) bool {
 // commandHelp is the part of the usage about one command, with the options.
 func commandHelp(cmd string) string {
 	var b strings.Builder
+	b.WriteString("Usage:\n")
 	lines := strings.Split(usage, "\n")
+	// Every entry of the command (run has two: files, and worksheets).
 	for i := 0; i < len(lines); i++ {
 		if !strings.HasPrefix(lines[i], "  grundy "+cmd+" ") && lines[i] != "  grundy "+cmd &&
 			!(cmd == "repl" && strings.HasPrefix(lines[i], "  grundy [repl")) {
 			continue
 		}
-		b.WriteString("Usage:\n" + lines[i] + "\n")
-		for i++; i < len(lines) && strings.HasPrefix(lines[i], "         "); i++ {
+		b.WriteString(lines[i] + "\n")
+		for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "         ") {
+			i++
 			b.WriteString(lines[i] + "\n")
 		}
-		break
 	}
 	if at := strings.Index(usage, "\nOptions"); at >= 0 && cmd != "help" && cmd != "version" {
 		b.WriteString(usage[at:])
