@@ -242,6 +242,14 @@ func TestSyntaxErrors(t *testing.T) {
 		{"game G(n) {\n  move k in 1..2, i i in 0..n -> G(n)\n}", `t.game:2:21: unexpected name "i", expected "in"`},
 		{"game G(n) {\n  move (u) in [(1, 2)] -> G(n)\n}", `t.game:2:10: unexpected ")", expected ",": a pattern has two names or more`},
 		{"game G(n) {\n  move take k 3 -> G(n)\n}", `t.game:2:15: unexpected number 3, expected "in"`},
+		// What other languages write gets a hint.
+		{"print a, b", `t.game:1:8: unexpected ",", expected a statement (game, fn, let, print, check or an expression) (print takes one value: wrap several in ( ) to print a tuple, as in print (a, b))`},
+		{"print 2 ** 10", `t.game:1:9: "**" is not an operator: grundy has no power operator`},
+		{"print a && b", `t.game:1:9: "&&" is not an operator: use and, as in a and b`},
+		{"print a || b", `t.game:1:9: "||" is not an operator: use or, as in a or b`},
+		{"print 7 // 2", `t.game:1:9: "//" is not an operator: comments start with #`},
+		{"// a comment\nprint 1", `t.game:1:1: unexpected "/", expected a statement (game, fn, let, print, check or an expression) (comments start with #)`},
+		{"game G(n) {\n  move -> G(n - 1) where n > 0\n}", `t.game:2:20: unexpected keyword "where" after the move's result, expected move or "}" to end the game (a condition goes before "->": move ... where COND -> ...)`},
 	}
 	for _, c := range cases {
 		_, err := Parse("t.game", c.src)
