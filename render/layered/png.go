@@ -245,15 +245,20 @@ func (p *painter) measure(s string, size float64) float64 {
 }
 
 // goRegular is the Go font, parsed once; faces are made per call, since an
-// opentype face is not safe for concurrent use.
-var goRegular = sync.OnceValue(func() *opentype.Font {
-	f, _ := opentype.Parse(goregular.TTF) // the font is known to parse
-	return f
-})
+// opentype face is not safe for concurrent use. (Parsed in face, not by a
+// package variable's initializer, so that a program that never draws a PNG,
+// such as the page's WebAssembly, is built without the font.)
+var goRegular struct {
+	once sync.Once
+	font *opentype.Font
+}
 
 // face returns the Go font at size (in the SVG's units).
 func face(size float64) font.Face {
-	f, err := opentype.NewFace(goRegular(), &opentype.FaceOptions{Size: size * pngScale, DPI: 72, Hinting: font.HintingFull})
+	goRegular.once.Do(func() {
+		goRegular.font, _ = opentype.Parse(goregular.TTF) // the font is known to parse
+	})
+	f, err := opentype.NewFace(goRegular.font, &opentype.FaceOptions{Size: size * pngScale, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		panic("layered: Go font face: " + err.Error()) // only for a size never asked
 	}
