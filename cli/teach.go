@@ -10,11 +10,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/peterh/liner"
 	"golang.org/x/term"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/render"
 	"github.com/grundy-lang/grundy/render/layered"
+	"github.com/grundy-lang/grundy/repl"
 	"github.com/grundy-lang/grundy/teach"
 )
 
@@ -149,6 +151,14 @@ func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {
 	}
 	defer run.cancel()
 	opts := teach.PlayOptions{Mode: mode(run.o.misere), ComputerFirst: run.o.computerFirst, Echo: !isTerminal(stdin)}
+	if isTerminal(stdin) && isTerminal(r.stdout) && liner.TerminalSupported() {
+		// Moves are typed with line editing and history, as in the shell;
+		// Ctrl-C at the prompt stops the game, and while the computer thinks
+		// it stops the computation.
+		read, stop := repl.PlayLines()
+		defer stop()
+		opts.ReadLine = read
+	}
 	if err := teach.Play(run.ctx, run.in, run.v, opts, stdin, r.stdout); err != nil {
 		return r.report(err)
 	}

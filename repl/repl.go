@@ -47,6 +47,9 @@ type Session struct {
 	// with ctx, and whether they come from a script (and so are echoed); nil
 	// when there is nowhere to read them from.
 	moves func(ctx context.Context) (r io.Reader, script bool)
+	// playLines, on a terminal with line editing, gives :play a line reader
+	// (teach.PlayOptions.ReadLine) and what to call when the game ends.
+	playLines func() (read func(prompt string) (string, error), done func())
 }
 
 // New returns a session over in, printing results to out and errors to errw. The

@@ -68,5 +68,11 @@ func (s *Session) play(ctx context.Context, inv invocation) error {
 	}
 	// A script's moves are echoed, so that the transcript reads like a session.
 	input, script := s.moves(ctx)
-	return teach.Play(ctx, s.in, pos, teach.PlayOptions{Mode: mode, Echo: script}, input, s.out)
+	opts := teach.PlayOptions{Mode: mode, Echo: script}
+	if s.playLines != nil && !script {
+		read, done := s.playLines()
+		defer done()
+		opts.ReadLine = read
+	}
+	return teach.Play(ctx, s.in, pos, opts, input, s.out)
 }

@@ -21,6 +21,11 @@ type PlayOptions struct {
 	// Echo writes each line read after its prompt, so that a transcript made
 	// from input that is not a terminal reads as a dialogue.
 	Echo bool
+	// ReadLine, when set, shows prompt and reads the person's line itself,
+	// with line editing and history (the command line and the shell give
+	// liner's on a terminal), in place of reading r. It returns io.EOF at the
+	// end of the input and ErrStopped when the person pressed Ctrl-C.
+	ReadLine func(prompt string) (string, error)
 	// OnPrompt, when set, is called each time the person is asked for a move,
 	// with the position and its moves as numbered in the dialogue (the page in
 	// the browser shows them as buttons).
@@ -80,6 +85,10 @@ func (p *player) say(format string, args ...any) {
 
 // errQuit ends the game at the person's request or at the end of the input.
 var errQuit = errors.New("quit")
+
+// ErrStopped is what PlayOptions.ReadLine returns when the person pressed
+// Ctrl-C at the prompt: the game stops, as if they had typed quit.
+var ErrStopped = errors.New("stopped at the prompt")
 
 // play runs the game from start.
 func (p *player) play(start interp.Value) error {
@@ -187,8 +196,21 @@ func (p *player) readCommand(pos interp.Value, ms []*interp.Move) (string, error
 	if p.opts.OnPrompt != nil {
 		p.opts.OnPrompt(pos, ms)
 	}
-	p.printf("Your move> ")
-	text, err := p.input.ReadString('\n')
+	var text string
+	var err error
+	if p.opts.ReadLine != nil {
+		text, err = p.opts.ReadLine("Your move> ")
+		switch {
+		case errors.Is(err, ErrStopped):
+			p.printf("You stopped the game.\n")
+			return "", errQuit
+		case err != nil && !errors.Is(err, io.EOF):
+			return "", err
+		}
+	} else {
+		p.printf("Your move> ")
+		text, err = p.input.ReadString('\n')
+	}
 	if err != nil && text == "" {
 		if err := p.ctx.Err(); err != nil {
 			return "", err // interrupted while waiting for the person
