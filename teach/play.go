@@ -66,6 +66,7 @@ type player struct {
 	input *bufio.Reader
 	w     io.Writer
 	turns []turn
+	seen  map[string]int // how often each draw (D-position) was reached
 }
 
 // turn is one move made in the game.
@@ -118,9 +119,23 @@ func (p *player) play(start interp.Value) error {
 			return err
 		}
 		fromP := from == 'P'
+		// A draw that comes back: offered the second time, declared the third.
+		repeats := 0
+		if from == 'D' {
+			if p.seen == nil {
+				p.seen = map[string]int{}
+			}
+			p.seen[key(pos)]++
+			repeats = p.seen[key(pos)]
+		}
+		if repeats >= drawRepeats {
+			p.printf("\nPosition: %s\n", pos.Repr())
+			p.say("This position has come back a third time: the game is a draw by repetition. Neither player can force a win from it, so with best play the game would go on forever.")
+			return nil
+		}
 		var m *interp.Move
 		if person {
-			m, err = p.personMove(pos, ms, from)
+			m, err = p.personMove(pos, ms, from, repeats > 1)
 		} else {
 			m, err = p.computerMove(pos, ms, from)
 		}
@@ -142,11 +157,18 @@ func (p *player) play(start interp.Value) error {
 	}
 }
 
+// drawRepeats is how many times a draw (a D-position) must occur for the game
+// to end as a draw by repetition; from the time before, the person may agree
+// to one.
+const drawRepeats = 3
+
 // maxListed is the most moves listed at every turn; more are listed on request.
 const maxListed = 24
 
-// personMove asks the person for a move until one is chosen.
-func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*interp.Move, error) {
+// personMove asks the person for a move until one is chosen. When repeated,
+// the position is a draw that has come back, and the person may agree to a
+// draw by repetition.
+func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte, repeated bool) (*interp.Move, error) {
 	// The same move in equal parts of a sum is listed once.
 	var ms []*interp.Move
 	for _, d := range distinct(all) {
@@ -158,6 +180,9 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*i
 	} else {
 		p.printf("You have %d moves; type moves to list them.\n", len(ms))
 	}
+	if repeated {
+		p.say("This position has come back, and it is a draw: neither player can force a win. Type draw to agree to a draw by repetition, or play on (a third time ends the game as a draw).")
+	}
 	for {
 		line, err := p.readCommand(pos, ms)
 		if err != nil {
@@ -165,6 +190,17 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*i
 		}
 		switch strings.ToLower(line) {
 		case "":
+			continue
+		case "draw":
+			if repeated {
+				p.say("You and the computer agree to a draw by repetition: with best play neither can force a win, and the game would go on forever.")
+				return nil, errQuit
+			}
+			if from == 'D' {
+				p.say("The computer plays on: a draw by repetition is agreed once this position comes back.")
+			} else {
+				p.say("The computer plays on: this is not a draw, so one player can force a win (type hint to see how the game stands).")
+			}
 			continue
 		case "moves", "m", "list":
 			p.listMoves(ms)
