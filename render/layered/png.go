@@ -20,16 +20,30 @@ import (
 )
 
 // pngScale is how many pixels of the PNG picture make one of the SVG's: the
-// text stays sharp on a screen of high density or a projector.
-const pngScale = 2
+// text stays sharp on a screen of high density or a projector. A picture
+// that would have more than maxPixels at that scale is drawn at scale 1.
+const (
+	pngScale  = 2
+	maxPixels = 16 << 20
+)
+
+// scaleFor returns the scale of the PNG picture of sc.
+func scaleFor(sc scene) int {
+	if sc.width*sc.height*pngScale*pngScale > maxPixels {
+		return 1
+	}
+	return pngScale
+}
 
 // WritePNG draws g as WriteSVG does, as a PNG picture at twice the SVG's
-// size, its text in the Go fonts (golang.org/x/image/font/gofont).
+// size (the same size for a very large graph), its text in the Go fonts
+// (golang.org/x/image/font/gofont).
 func WritePNG(w io.Writer, g render.Graph) error {
 	sc := build(g)
-	img := image.NewRGBA(image.Rect(0, 0, sc.width*pngScale, sc.height*pngScale))
+	scale := scaleFor(sc)
+	img := image.NewRGBA(image.Rect(0, 0, sc.width*scale, sc.height*scale))
 	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
-	p := &painter{img: img}
+	p := &painter{img: img, scale: float64(scale)}
 	for _, e := range sc.edges {
 		var pts []fpoint
 		for _, c := range e.segs {
@@ -64,7 +78,7 @@ func WritePNG(w io.Writer, g render.Graph) error {
 		}
 		p.textLeft(float64(it.x+legendSwatchW+6), mid+4, it.text, 11, "#333")
 	}
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression} // the best takes seconds on a big graph
 	return enc.Encode(w, img)
 }
 
@@ -109,9 +123,10 @@ func roundRect(x, y, w, h, r float64) []fpoint {
 	return pts
 }
 
-// painter draws shapes on an image, every length multiplied by pngScale.
+// painter draws shapes on an image, every length multiplied by scale.
 type painter struct {
-	img *image.RGBA
+	img   *image.RGBA
+	scale float64
 }
 
 // fill fills the polygons given with colour c (a "#rgb" or "#rrggbb").
@@ -124,13 +139,13 @@ func (p *painter) fill(poly []fpoint, c string, more ...[]fpoint) {
 			maxX, maxY = max(maxX, pt.x), max(maxY, pt.y)
 		}
 	}
-	r := image.Rect(int(math.Floor(minX*pngScale)), int(math.Floor(minY*pngScale)), int(math.Ceil(maxX*pngScale))+1, int(math.Ceil(maxY*pngScale))+1).Intersect(p.img.Bounds())
+	r := image.Rect(int(math.Floor(minX*p.scale)), int(math.Floor(minY*p.scale)), int(math.Ceil(maxX*p.scale))+1, int(math.Ceil(maxY*p.scale))+1).Intersect(p.img.Bounds())
 	if r.Empty() {
 		return
 	}
 	z := vector.NewRasterizer(r.Dx(), r.Dy())
 	at := func(pt fpoint) (float32, float32) {
-		return float32(pt.x*pngScale - float64(r.Min.X)), float32(pt.y*pngScale - float64(r.Min.Y))
+		return float32(pt.x*p.scale - float64(r.Min.X)), float32(pt.y*p.scale - float64(r.Min.Y))
 	}
 	for _, q := range polys {
 		if len(q) < 3 {
@@ -201,8 +216,11 @@ func (p *painter) arrow(pts []fpoint, e edgeShape) {
 			}
 		}
 	}
-	if len(quads) > 0 {
-		p.fill(quads[0], e.color, quads[1:]...)
+	// Each piece on its own: a rasterizer works over the whole box around
+	// what it fills, and the box around a long move can be most of the
+	// picture.
+	for _, q := range quads {
+		p.fill(q, e.color)
 	}
 	nx, ny := -dy*size/2, dx*size/2
 	p.fill([]fpoint{tip, {base.x + nx, base.y + ny}, {base.x - nx, base.y - ny}}, headColor)
@@ -234,14 +252,14 @@ func (p *painter) text(x, y float64, s string, size float64, c string) {
 
 // textLeft draws s from x, its baseline at y.
 func (p *painter) textLeft(x, y float64, s string, size float64, c string) {
-	d := font.Drawer{Dst: p.img, Src: image.NewUniform(parseColor(c)), Face: face(size),
-		Dot: fixed.Point26_6{X: fixed.Int26_6(x * pngScale * 64), Y: fixed.Int26_6(y * pngScale * 64)}}
+	d := font.Drawer{Dst: p.img, Src: image.NewUniform(parseColor(c)), Face: face(size * p.scale),
+		Dot: fixed.Point26_6{X: fixed.Int26_6(x * p.scale * 64), Y: fixed.Int26_6(y * p.scale * 64)}}
 	d.DrawString(s)
 }
 
 // measure returns the width of s at size, in the SVG's units.
 func (p *painter) measure(s string, size float64) float64 {
-	return float64(font.MeasureString(face(size), s)) / 64 / pngScale
+	return float64(font.MeasureString(face(size*p.scale), s)) / 64 / p.scale
 }
 
 // goRegular is the Go font, parsed once; faces are made per call, since an
@@ -253,12 +271,12 @@ var goRegular struct {
 	font *opentype.Font
 }
 
-// face returns the Go font at size (in the SVG's units).
+// face returns the Go font at size, in pixels of the picture.
 func face(size float64) font.Face {
 	goRegular.once.Do(func() {
 		goRegular.font, _ = opentype.Parse(goregular.TTF) // the font is known to parse
 	})
-	f, err := opentype.NewFace(goRegular.font, &opentype.FaceOptions{Size: size * pngScale, DPI: 72, Hinting: font.HintingFull})
+	f, err := opentype.NewFace(goRegular.font, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		panic("layered: Go font face: " + err.Error()) // only for a size never asked
 	}
