@@ -53,6 +53,7 @@ type GameBody struct {
 // stays a call elsewhere.
 type Move struct {
 	Pos    Position
+	Side   Side // who may make the move: both players (move), or only Left or Right
 	Label  string
 	Gens   []*Gen
 	Where  Expr
@@ -60,6 +61,20 @@ type Move struct {
 	Again  bool
 	Result Expr
 }
+
+// Side says which player a move clause belongs to: a clause that starts with
+// move is a move for both players, one that starts with left or right a move only
+// that player may make (a partizan game).
+type Side uint8
+
+// The sides of a move clause.
+const (
+	Both Side = iota
+	Left
+	Right
+)
+
+func (s Side) String() string { return [...]string{"move", "left", "right"}[s] }
 
 // Scoring reports whether the clause makes its game a scoring game.
 func (m *Move) Scoring() bool { return m.Score != nil || m.Again }

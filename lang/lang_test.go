@@ -212,14 +212,14 @@ func TestSyntaxErrors(t *testing.T) {
 		{"print fn(x) x", "t.game:1:13: unexpected name \"x\", expected \"=>\""},
 		{"print x.1", "t.game:1:9: unexpected number 1, expected a field name"},
 		// Inside a game, the error names the part of the move clause that is missing.
-		{"game G(n) {\n  mvoe k in 1..n -> G(n-k)\n}", `t.game:2:3: unexpected name "mvoe", expected move, canonical or "}" to end the game`},
+		{"game G(n) {\n  mvoe k in 1..n -> G(n-k)\n}", `t.game:2:3: unexpected name "mvoe", expected move, left, right, canonical or "}" to end the game`},
 		{"game G(n) {\n  move k in {1, 2} G(n-k)\n}", `t.game:2:20: unexpected name "G", expected "->" and the position the move leads to (or "," and another generator, or where and a condition)`},
 		{"game G(n) {\n  move k in 1..n where k > 1 G(n-k)\n}", `t.game:2:30: unexpected name "G", expected "->" and the position the move leads to`},
 		{"game G(n) {\n  move take k 1..n -> G(n-k)\n}", `t.game:2:15: unexpected number 1, expected "in" and the generator's values, as in k in 1..n`},
 		{"game G(n) {\n  move 3 -> G(n-1)\n}", `t.game:2:8: unexpected number 3, expected a generator such as k in 1..n, or "->"`},
-		{"game G(n) {\n  move -> G(n-1) x\n}", `t.game:2:18: unexpected name "x", expected move or "}" to end the game`},
+		{"game G(n) {\n  move -> G(n-1) x\n}", `t.game:2:18: unexpected name "x", expected move, left, right or "}" to end the game`},
 		{"game G(n)\n  move -> G(n-1)\n}", `t.game:2:3: unexpected keyword "move", expected "{" to begin the game's moves`},
-		{"game G(n) {\n  move -> G(n-1)\n", `t.game:2:17: unexpected end of input, expected move or "}" to end the game`},
+		{"game G(n) {\n  move -> G(n-1)\n", `t.game:2:17: unexpected end of input, expected move, left, right or "}" to end the game`},
 		{"game G(n) { move -> G(n) }\nx = 3", "t.game:2:3: unexpected \"=\", expected a statement"},
 		{"game G(n) {\n  move k in 1..n\n  move j in 1..n -> G(n - j)\n}", `t.game:3:3: unexpected keyword "move", expected "->" and the position the move leads to`},
 		{"game G(n) {\n  move k\n  move j in 1..n -> G(n - j)\n}", `t.game:3:3: unexpected keyword "move", expected "in" and the generator's values`},
@@ -232,7 +232,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"game G(n) {\n  move again where n > 0 -> G(n)\n}", `t.game:2:14: unexpected keyword "where", expected "->" (a move clause is written move ... where COND score POINTS again -> ...)`},
 		{"game G(n) {\n  move k in 1..n score k where k > 1 -> G(n - k)\n}", `t.game:2:26: unexpected keyword "where", expected "->" (a move clause is written`},
 		{"game G(n) {\n  move where n > 0 score 1 again G(n)\n}", `t.game:2:34: unexpected name "G", expected "->" and the position the move leads to`},
-		{"game G(n) {\n  move where n > 0 -> G(n - 1)\n", `t.game:2:31: unexpected end of input, expected move or "}" to end the game`},
+		{"game G(n) {\n  move where n > 0 -> G(n - 1)\n", `t.game:2:31: unexpected end of input, expected move, left, right or "}" to end the game`},
 		{"game G(n) {\n  move score 1 again\n}", `t.game:3:1: unexpected "}", expected "->" and the position the move leads to`},
 		{"print " + strings.Repeat("-", 5000) + "1", "the expression is nested too deeply"},
 		// The game body's own parser (gamebody.go) says what the clause needed.
@@ -449,5 +449,44 @@ func TestErrorLineShown(t *testing.T) {
 		if got != c.shown {
 			t.Errorf("%q at %d:\n%s\nwant:\n%s", c.line, c.col, got, c.shown)
 		}
+	}
+}
+
+// TestSideClauses: left and right begin a clause only where a clause begins;
+// after move they are a label, and elsewhere names.
+func TestSideClauses(t *testing.T) {
+	src := `game C(w, h) {
+  left  cut i in 1..w - 1 -> C(i, h) + C(w - i, h)
+  right cut j in 1..h - 1 -> C(w, j) + C(w, h - j)
+  move left k in 1..w -> C(w - k, h)
+  move -> C(0, 0)
+}
+let left = 1
+let right = left + 1
+`
+	prog, err := Parse("t.game", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := prog.Stmts[0].(*GameDecl).Body.Moves
+	want := []struct {
+		side  Side
+		label string
+	}{{Left, "cut"}, {Right, "cut"}, {Both, "left"}, {Both, ""}}
+	for i, w := range want {
+		if moves[i].Side != w.side || moves[i].Label != w.label {
+			t.Errorf("clause %d: side %v label %q, want %v %q", i, moves[i].Side, moves[i].Label, w.side, w.label)
+		}
+	}
+	if err := Check(prog, nil); err != nil {
+		t.Errorf("check: %v", err)
+	}
+}
+
+// TestPartizanScoringRefused: a game cannot be both partizan and scoring.
+func TestPartizanScoringRefused(t *testing.T) {
+	err := check(t, "game G(n) {\n  left where n > 0 -> G(n - 1)\n  move where n > 0 score 1 -> G(n - 1)\n}\n", nil)
+	if err == nil || !strings.Contains(err.Error(), "t.game:2:3: a game cannot have both left moves and moves that score") {
+		t.Errorf("got %v", err)
 	}
 }
