@@ -267,27 +267,25 @@ func (p *parser) digits(what string) int64 {
 func (p *parser) ups() (*Form, bool) {
 	var sign, count int64
 	for {
+		var dir, n int64
 		switch {
-		case p.eat("↑") || p.eat("^"):
-			if sign < 0 {
+		case p.has("↑") || p.has("^"):
+			dir, n = 1, 1
+		case p.has("⇑"):
+			dir, n = 1, 2
+		case p.has("↓") || p.has("v"):
+			dir, n = -1, 1
+		case p.has("⇓"):
+			dir, n = -1, 2
+		}
+		switch {
+		case dir != 0:
+			if sign == -dir {
 				p.fail("expected ups or downs, not both")
 			}
-			sign, count = 1, count+1
-		case p.eat("⇑"):
-			if sign < 0 {
-				p.fail("expected ups or downs, not both")
-			}
-			sign, count = 1, count+2
-		case p.eat("↓") || p.eat("v"):
-			if sign > 0 {
-				p.fail("expected ups or downs, not both")
-			}
-			sign, count = -1, count+1
-		case p.eat("⇓"):
-			if sign > 0 {
-				p.fail("expected ups or downs, not both")
-			}
-			sign, count = -1, count+2
+			_, size := utf8.DecodeRuneInString(p.src[p.pos:])
+			p.pos += size
+			sign, count = dir, count+n
 		default:
 			if sign == 0 {
 				return p.s.Zero(), false

@@ -48,6 +48,10 @@ func (p *printer) write(g *Form, forceBrackets, forceParens bool) int {
 		return 0
 	}
 	s := g.sp
+	if e := s.uptimal(g); e != nil && (e.isUnit() || e.isUnitSum()) {
+		p.writeUptimal(e, forceParens)
+		return 0
+	}
 	lo, ro := g.left, g.rght
 	if s.Neg(g) == g {
 		p.b.WriteString(p.sym.pm)
@@ -136,35 +140,59 @@ func (g *Form) numberTiny() (name string, translate, sub *Form, ok bool) {
 }
 
 func (p *printer) writeNus(g *Form, forceParens bool) {
-	isNumber := g.up == 0 && g.nim == 0
-	isNimber := g.up == 0 && g.x == (Dyadic{})
-	compact := isNumber || isNimber || g.x == (Dyadic{}) && g.nim == 0
+	e := expansion{x: g.x, nim: g.nim}
+	if g.up != 0 {
+		e.c = []int64{g.up}
+	}
+	p.writeUptimal(&e, forceParens)
+}
+
+// writeUptimal writes x + n·↑ + *k, or x + ↑<n> + *k, x + ↑[n] + *k for unit and unit-sum
+// expansions, as CGSuite's Uptimal does (its plain text: "<n>" and "[n]" after the arrow).
+func (p *printer) writeUptimal(e *expansion, forceParens bool) {
+	n := len(e.c)
+	zero := e.x == (Dyadic{})
+	isNumber := n == 0 && e.nim == 0
+	isNimber := n == 0 && zero
+	compact := isNumber || isNimber || zero && e.nim == 0
 	if forceParens && !compact {
 		p.b.WriteByte('(')
 	}
-	if g.x != (Dyadic{}) || isNumber {
-		p.b.WriteString(g.x.String())
+	if !zero || isNumber {
+		p.b.WriteString(e.x.String())
 	}
-	if g.up != 0 {
+	switch {
+	case n == 1:
+		a := e.c[0]
 		switch {
-		case g.up == 2:
+		case a == 2:
 			p.b.WriteString(p.sym.up2)
-		case g.up == -2:
+		case a == -2:
 			p.b.WriteString(p.sym.down2)
-		case g.up > 0:
+		case a > 0:
 			p.b.WriteString(p.sym.up)
 		default:
 			p.b.WriteString(p.sym.down)
 		}
-		if g.up > 2 || g.up < -2 {
-			u := strconv.FormatInt(g.up, 10)
-			p.b.WriteString(strings.TrimPrefix(u, "-"))
+		if a > 2 || a < -2 {
+			p.b.WriteString(strings.TrimPrefix(strconv.FormatInt(a, 10), "-"))
+		}
+	case n > 1:
+		if e.c[n-1] > 0 {
+			p.b.WriteString(p.sym.up)
+		} else {
+			p.b.WriteString(p.sym.down)
+		}
+		if e.isUnit() {
+			p.b.WriteString("<" + strconv.Itoa(n) + ">")
+		} else {
+			p.b.WriteString("[" + strconv.Itoa(n) + "]")
 		}
 	}
-	if g.nim != 0 {
+	if e.nim != 0 {
 		p.b.WriteByte('*')
-		if g.nim > 1 {
-			p.b.WriteString(strconv.FormatInt(g.nim, 10))
+		if e.nim > 1 {
+			p.b.WriteString(strconv.FormatInt(e.nim, 10))
 		}
 	}
 	if forceParens && !compact {

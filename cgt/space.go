@@ -61,6 +61,9 @@ type Space struct {
 	optRefs int64 // option pointers stored in general forms
 	keyBuf  []byte
 	zero    *Form
+	upt     map[*Form]*expansion // uptimal expansions of general forms (nil: none)
+	upPow   []*Form              // ↑<1>, ↑<2>, ...
+	upSum   []*Form              // ↑[0], ↑[1], ...
 }
 
 // NewSpace returns an empty Space.
@@ -70,6 +73,7 @@ func NewSpace() *Space {
 		genTab: map[string]*Form{},
 		leq:    map[uint64]bool{},
 		sums:   map[uint64]*Form{},
+		upt:    map[*Form]*expansion{},
 	}
 	s.zero = s.nusForm(Dyadic{}, 0, 0)
 	return s
@@ -243,10 +247,14 @@ func (g *Form) IsZero() bool { return g == g.sp.zero }
 // Space is the Space g belongs to.
 func (g *Form) Space() *Space { return g.sp }
 
-// category orders kinds of forms as CGSuite does: numbers, nimbers, other nus, general.
+// category orders kinds of forms as CGSuite does: numbers, nimbers, other uptimals (nus
+// and games with an uptimal expansion), other general forms.
 func (g *Form) category() int {
 	switch {
 	case !g.nus:
+		if g.sp.uptimal(g) != nil {
+			return 2
+		}
 		return 3
 	case g.up == 0 && g.nim == 0:
 		return 0
@@ -257,8 +265,8 @@ func (g *Form) category() int {
 }
 
 // cmpForms is CGSuite's deterministic order of canonical forms (its DeterministicOrdering):
-// numbers by value, then nimbers, then the other nus by number part, ups and nimber, then
-// general forms by their sorted option lists.
+// numbers by value, then nimbers, then the other uptimals by their expansions (number
+// part, coefficients, length, nimber), then general forms by their sorted option lists.
 func cmpForms(a, b *Form) int {
 	if a == b {
 		return 0
@@ -273,6 +281,9 @@ func cmpForms(a, b *Form) int {
 	case 1:
 		return cmp64(a.nim, b.nim)
 	case 2:
+		if !a.nus || !b.nus {
+			return a.sp.uptimal(a).cmp(b.sp.uptimal(b))
+		}
 		if c := a.x.Cmp(b.x); c != 0 {
 			return c
 		}
