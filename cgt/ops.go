@@ -1,0 +1,421 @@
+package cgt
+
+// Make returns the canonical form of {left | right}: dominated options removed and
+// reversible options bypassed until none is left; the result is a number, nimber or nus
+// in compact form when it equals one. The options must belong to s; the slices are not
+// kept or modified.
+func (s *Space) Make(left, right []Game) Game {
+	l := dedupe(left)
+	r := dedupe(right)
+	if !s.plain {
+		if g := s.numberOptions(l, r); g != nil {
+			return g
+		}
+	}
+	l, r = s.canonicalize(l, r)
+	return s.intern(l, r)
+}
+
+// dedupe copies fs without repeated pointers (canonical forms: repeated values).
+func dedupe(fs []*Form) []*Form {
+	out := make([]*Form, 0, len(fs))
+next:
+	for _, f := range fs {
+		for _, g := range out {
+			if g == f {
+				continue next
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// numberOptions is the shortcut for games whose options are all numbers: the simplest
+// number strictly between the best options when Left's best is below Right's best, and
+// otherwise the switch {max left | min right}, which is canonical (a number option of a
+// game that is not a number is never reversible, and the other options are dominated).
+func (s *Space) numberOptions(l, r []*Form) *Form {
+	for _, g := range l {
+		if !g.IsNumber() {
+			return nil
+		}
+	}
+	for _, g := range r {
+		if !g.IsNumber() {
+			return nil
+		}
+	}
+	var lo, hi *Form
+	for _, g := range l {
+		if lo == nil || lo.x.Less(g.x) {
+			lo = g
+		}
+	}
+	for _, g := range r {
+		if hi == nil || g.x.Less(hi.x) {
+			hi = g
+		}
+	}
+	if lo != nil && hi != nil && !lo.x.Less(hi.x) {
+		return s.intern([]*Form{lo}, []*Form{hi})
+	}
+	var a, b Dyadic
+	if lo != nil {
+		a = lo.x
+	}
+	if hi != nil {
+		b = hi.x
+	}
+	return s.nusForm(simplestBetween(a, lo != nil, b, hi != nil), 0, 0)
+}
+
+// canonicalize removes dominated options and bypasses reversible ones until stable.
+func (s *Space) canonicalize(l, r []*Form) ([]*Form, []*Form) {
+	for {
+		l = s.undominated(l, true)
+		r = s.undominated(r, false)
+		changed := false
+		var nl, nr []*Form
+		for i, gl := range l {
+			if rev := s.reverseLeft(gl, l, r); rev != nil {
+				if !changed {
+					nl = append(nl, l[:i]...)
+				}
+				changed = true
+				nl = append(nl, rev.LeftOptions()...)
+			} else if changed {
+				nl = append(nl, gl)
+			}
+		}
+		changedL := changed
+		changed = false
+		for i, gr := range r {
+			if rev := s.reverseRight(gr, l, r); rev != nil {
+				if !changed {
+					nr = append(nr, r[:i]...)
+				}
+				changed = true
+				nr = append(nr, rev.RightOptions()...)
+			} else if changed {
+				nr = append(nr, gr)
+			}
+		}
+		if !changedL && !changed {
+			return l, r
+		}
+		if changedL {
+			l = dedupe(nl)
+		}
+		if changed {
+			r = dedupe(nr)
+		}
+	}
+}
+
+// undominated keeps the options not dominated by another: for Left, those not <= another
+// Left option; for Right, those not >= another Right option. Options are distinct
+// canonical forms, so domination is strict and never mutual.
+func (s *Space) undominated(fs []*Form, left bool) []*Form {
+	if len(fs) < 2 {
+		return fs
+	}
+	out := fs[:0:0]
+	for i, f := range fs {
+		dominated := false
+		for j, g := range fs {
+			if i == j {
+				continue
+			}
+			if left && s.LessEq(f, g) || !left && s.LessEq(g, f) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// reverseLeft returns a Right option GLR of gl with GLR <= G = {l | r}, or nil.
+func (s *Space) reverseLeft(gl *Form, l, r []*Form) *Form {
+	for _, glr := range gl.RightOptions() {
+		if s.leqRaw(glr, l, r) {
+			return glr
+		}
+	}
+	return nil
+}
+
+// reverseRight returns a Left option GRL of gr with GRL >= G = {l | r}, or nil.
+func (s *Space) reverseRight(gr *Form, l, r []*Form) *Form {
+	for _, grl := range gr.LeftOptions() {
+		if s.rawLeq(l, r, grl) {
+			return grl
+		}
+	}
+	return nil
+}
+
+// leqRaw tells whether x <= {l | r}, where {l | r} is not (yet) a canonical form: no
+// Left option of x is >= {l | r} and no GR in r is <= x.
+func (s *Space) leqRaw(x *Form, l, r []*Form) bool {
+	for _, gr := range r {
+		if s.LessEq(gr, x) {
+			return false
+		}
+	}
+	for _, xl := range x.LeftOptions() {
+		if s.rawLeq(l, r, xl) {
+			return false
+		}
+	}
+	return true
+}
+
+// rawLeq tells whether {l | r} <= y: no GL in l is >= y and no Right option of y is
+// <= {l | r}.
+func (s *Space) rawLeq(l, r []*Form, y *Form) bool {
+	for _, gl := range l {
+		if s.LessEq(y, gl) {
+			return false
+		}
+	}
+	for _, yr := range y.RightOptions() {
+		if s.leqRaw(yr, l, r) {
+			return false
+		}
+	}
+	return true
+}
+
+func pairKey(a, b *Form) uint64 { return uint64(a.id)<<32 | uint64(b.id) }
+
+// LessEq tells whether a <= b: Left, playing second in a - b... that is, b - a >= 0.
+// Results are memoized in the Space.
+func (s *Space) LessEq(a, b Game) bool {
+	if a == b {
+		return true
+	}
+	if !s.plain {
+		switch {
+		case a.nus && b.nus:
+			return nusNonNeg(b.x.Sub(a.x), b.up-a.up, a.nim^b.nim, a.up, b.up)
+		case a.IsNumber():
+			// Number avoidance: b is not a number, so a <= b unless some bR <= a.
+			for _, br := range b.RightOptions() {
+				if s.LessEq(br, a) {
+					return false
+				}
+			}
+			return true
+		case b.IsNumber():
+			for _, al := range a.LeftOptions() {
+				if s.LessEq(b, al) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	k := pairKey(a, b)
+	if v, ok := s.leq[k]; ok {
+		return v
+	}
+	v := s.leqDef(a, b)
+	s.leq[k] = v
+	return v
+}
+
+// leqDef is the definition: a <= b unless some aL >= b or some bR <= a.
+func (s *Space) leqDef(a, b *Form) bool {
+	for _, br := range b.RightOptions() {
+		if s.LessEq(br, a) {
+			return false
+		}
+	}
+	for _, al := range a.LeftOptions() {
+		if s.LessEq(b, al) {
+			return false
+		}
+	}
+	return true
+}
+
+// nusNonNeg tells whether x + n·↑ + *k >= 0, with n = ub - ua computed without overflow.
+func nusNonNeg(x Dyadic, n, k, ua, ub int64) bool {
+	if (ub > 0 && ua < 0 && n < 0) || (ub < 0 && ua > 0 && n > 0) {
+		rangePanic("up multiple")
+	}
+	switch x.Sign() {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	switch {
+	case n >= 2:
+		return true
+	case n == 1:
+		return k != 1
+	case n == 0:
+		return k == 0
+	}
+	return false
+}
+
+// Order is the result of comparing two games.
+type Order int
+
+// The four relations between games.
+const (
+	Equal   Order = iota // G = H
+	Less                 // G < H
+	Greater              // G > H
+	Fuzzy                // G || H: neither G <= H nor G >= H
+)
+
+func (o Order) String() string {
+	return [...]string{"=", "<", ">", "||"}[o]
+}
+
+// Compare is the relation between a and b.
+func (s *Space) Compare(a, b Game) Order {
+	le, ge := s.LessEq(a, b), s.LessEq(b, a)
+	switch {
+	case le && ge:
+		return Equal
+	case le:
+		return Less
+	case ge:
+		return Greater
+	}
+	return Fuzzy
+}
+
+// Outcome is the outcome class of a game under normal play.
+type Outcome int
+
+// The four outcome classes.
+const (
+	P Outcome = iota // the second player wins (G = 0)
+	N                // the first player wins (G || 0)
+	L                // Left wins whoever starts (G > 0)
+	R                // Right wins whoever starts (G < 0)
+)
+
+func (o Outcome) String() string { return [...]string{"P", "N", "L", "R"}[o] }
+
+// Outcome is g's outcome class: L, R, N or P.
+func (s *Space) Outcome(g Game) Outcome {
+	switch s.Compare(g, s.zero) {
+	case Equal:
+		return P
+	case Greater:
+		return L
+	case Less:
+		return R
+	}
+	return N
+}
+
+// Neg returns -g: Left's and Right's options swapped, recursively.
+func (s *Space) Neg(g Game) Game {
+	if g.nus && !s.plain {
+		return s.nusForm(g.x.Neg(), negUp(g.up), g.nim)
+	}
+	if g.neg != nil {
+		return g.neg
+	}
+	l, r := g.LeftOptions(), g.RightOptions()
+	nl := make([]*Form, len(r))
+	nr := make([]*Form, len(l))
+	for i, f := range r {
+		nl[i] = s.Neg(f)
+	}
+	for i, f := range l {
+		nr[i] = s.Neg(f)
+	}
+	var n *Form
+	if s.plain {
+		n = s.Make(nl, nr)
+	} else {
+		n = s.intern(nl, nr) // the negative of a canonical form is canonical
+	}
+	g.neg, n.neg = n, g
+	return n
+}
+
+func negUp(n int64) int64 {
+	if n == -n && n != 0 {
+		rangePanic("up multiple")
+	}
+	return -n
+}
+
+// Add returns a + b.
+func (s *Space) Add(a, b Game) Game {
+	if !s.plain {
+		switch {
+		case a == s.zero:
+			return b
+		case b == s.zero:
+			return a
+		case a.nus && b.nus:
+			return s.nusForm(a.x.Add(b.x), add64(a.up, b.up, "up multiple"), a.nim^b.nim)
+		}
+	}
+	if a.id > b.id {
+		a, b = b, a
+	}
+	k := pairKey(a, b)
+	if v := s.sums[k]; v != nil {
+		return v
+	}
+	var v *Form
+	switch {
+	case !s.plain && a.IsNumber():
+		v = s.translate(b, a)
+	case !s.plain && b.IsNumber():
+		v = s.translate(a, b)
+	default:
+		al, ar, bl, br := a.LeftOptions(), a.RightOptions(), b.LeftOptions(), b.RightOptions()
+		l := make([]*Form, 0, len(al)+len(bl))
+		r := make([]*Form, 0, len(ar)+len(br))
+		for _, x := range al {
+			l = append(l, s.Add(x, b))
+		}
+		for _, x := range bl {
+			l = append(l, s.Add(a, x))
+		}
+		for _, x := range ar {
+			r = append(r, s.Add(x, b))
+		}
+		for _, x := range br {
+			r = append(r, s.Add(a, x))
+		}
+		v = s.Make(l, r)
+	}
+	s.sums[k] = v
+	return v
+}
+
+// translate is g + x for a number x and a game g that is not a number: by the number
+// translation theorem it is {gL + x | gR + x}.
+func (s *Space) translate(g, x *Form) *Form {
+	gl, gr := g.LeftOptions(), g.RightOptions()
+	l := make([]*Form, len(gl))
+	r := make([]*Form, len(gr))
+	for i, o := range gl {
+		l[i] = s.Add(o, x)
+	}
+	for i, o := range gr {
+		r[i] = s.Add(o, x)
+	}
+	return s.Make(l, r)
+}
+
+// Sub returns a - b.
+func (s *Space) Sub(a, b Game) Game { return s.Add(a, s.Neg(b)) }
