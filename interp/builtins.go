@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/cgt"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -49,11 +50,20 @@ var builtinDefs = []builtin{
 	{name: "grounded", min: 2, max: 2, doc: "grounded(E, r): the edges of E (pairs (u, v)) still connected to vertex r", fn: biGrounded},
 	{name: "union", min: 2, max: -1, doc: "union(a, b, ...): the union of sets", fn: biSetFold(union)},
 	{name: "intersection", min: 2, max: -1, doc: "intersection(a, b, ...): the common elements of sets", fn: biSetFold(intersection)},
+	{name: "value", min: 1, max: 1, doc: "value(G) is the canonical form of a short game (a position, a sum or a value), printed in CGSuite's notation: numbers (3/4), nimbers (*2), ups (↑, ⇑*), switches (±1, {2|1}); an impartial game's value is its nimber", fn: biValue},
+	{name: "cg", min: 1, max: 1, doc: "cg(\"...\") reads a game value in CGSuite's notation or in ASCII: cg(\"{1|-1}\"), cg(\"^*\"), cg(\"+-1\"), cg(\"1/2*3\")", fn: biCG},
+	{name: "fuzzy", min: 2, max: 2, doc: "fuzzy(G, H) tells whether G and H are incomparable (neither G <= H nor H <= G): G - H is a first-player win", fn: biFuzzy},
+	{name: "mean", min: 1, max: 1, doc: "mean(G) is the mean value of a short game: where its thermograph's mast stands", fn: biStop("mean", (*cgt.Space).Mean)},
+	{name: "temperature", min: 1, max: 1, doc: "temperature(G) is how hot G is: the temperature where its thermograph's walls meet the mast (-1/2^n for a number m/2^n, 0 for a number plus an infinitesimal)", fn: biStop("temperature", (*cgt.Space).Temperature)},
+	{name: "leftstop", min: 1, max: 1, doc: "leftstop(G) is the number reached when Left moves first and both players stop once the game is a number", fn: biStop("leftstop", (*cgt.Space).LeftStop)},
+	{name: "rightstop", min: 1, max: 1, doc: "rightstop(G) is the number reached when Right moves first and both players stop once the game is a number", fn: biStop("rightstop", (*cgt.Space).RightStop)},
+	{name: "leftoptions", min: 1, max: 1, doc: "leftoptions(G) lists Left's options: of a game value's canonical form, or the positions one Left move from a position", fn: biOptionsOf(lang.Left)},
+	{name: "rightoptions", min: 1, max: 1, doc: "rightoptions(G) lists Right's options: of a game value's canonical form, or the positions one Right move from a position", fn: biOptionsOf(lang.Right)},
 	{name: "difference", min: 2, max: 2, doc: "difference(a, b): the elements of set a not in b", fn: biSetFold(difference)},
 }
 
 // constants are the predeclared values.
-var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "D": OutcomeD, "misere": misereValue, "misère": misereValue, "normal": normalValue}
+var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "D": OutcomeD, "L": OutcomeL, "R": OutcomeR, "misere": misereValue, "misère": misereValue, "normal": normalValue}
 
 func (in *Interp) defineBuiltins() {
 	for i := range builtinDefs {
@@ -176,6 +186,12 @@ func (s *callSite) mode(args []Value, i int) bool {
 
 func biSG(s *callSite, args []Value) Value {
 	s.notScoring(args[0], "sg")
+	if args[0].K == KValue {
+		if k, ok := args[0].Form().Nimber(); ok {
+			return Int(k)
+		}
+	}
+	s.notPartizan(args[0], "sg")
 	if s.mode(args, 1) {
 		return Int(s.misereValue(args[0]))
 	}
@@ -204,6 +220,12 @@ func outcomeValue(isP bool) Value {
 }
 
 func biOutcome(s *callSite, args []Value) Value {
+	if hasPartizanPart(args[0]) {
+		if s.mode(args, 1) {
+			s.notPartizan(args[0], "outcome(G, misere)")
+		}
+		return s.partizanOutcome(args[0])
+	}
 	if IsScoring(args[0]) {
 		if len(args) > 1 && s.mode(args, 1) {
 			s.notScoring(args[0], "outcome(G, misere)")
@@ -258,6 +280,15 @@ func biOptions(s *callSite, args []Value) Value {
 
 func biWinning(s *callSite, args []Value) Value {
 	s.notScoring(args[0], "winning")
+	if side, ok := playerArg(args); ok {
+		return s.partizanWinning(args[0], side)
+	}
+	if hasPartizanPart(args[0]) {
+		if len(args) > 1 && s.mode(args, 1) {
+			s.notPartizan(args[0], "winning(G, misere)")
+		}
+		s.fail("winning of a partizan game needs the player who moves first: winning(G, L) for Left's winning moves, winning(G, R) for Right's")
+	}
 	if s.mode(args, 1) {
 		return moveValues(s.misereWinning(args[0]))
 	}
@@ -306,7 +337,7 @@ func (s *callSite) movesTo(p Value, target int64) []*Move {
 	if ok {
 		return ms
 	}
-	ms, err := in.positionMovesWhere(p, 0, func(to Value) bool { return s.hasValue(to, target) })
+	ms, err := in.positionMovesWhere(p, lang.Both, 0, func(to Value) bool { return s.hasValue(to, target) })
 	if err != nil {
 		s.raiseMoves(err, "winning")
 	}

@@ -4,7 +4,29 @@ import (
 	"cmp"
 	"encoding/binary"
 	"slices"
+
+	"github.com/grundy-lang/grundy/cgt"
 )
+
+// compareForms orders canonical forms for sets and sorted(): numbers first, in
+// their order, then every other form by its text, so that the order is the same
+// in every session whatever was computed first.
+func compareForms(a, b cgt.Game) int {
+	if a == b {
+		return 0
+	}
+	x, aNum := a.Number()
+	y, bNum := b.Number()
+	switch {
+	case aNum && bNum:
+		return x.Cmp(y)
+	case aNum:
+		return -1
+	case bNum:
+		return 1
+	}
+	return cmp.Compare(a.String(), b.String())
+}
 
 // Compare orders any two values: first by kind, then by content. It is the order
 // of sets and of sorted(), and Compare(a, b) == 0 is equality.
@@ -44,6 +66,8 @@ func Compare(a, b Value) int {
 		return cmp.Compare(a.R.(Callable).serialNo(), b.R.(Callable).serialNo())
 	case KGame:
 		return cmp.Compare(a.R.(*Game).serial, b.R.(*Game).serial)
+	case KValue:
+		return compareForms(a.Form(), b.Form())
 	}
 	return 0
 }
@@ -109,6 +133,8 @@ func appendKey(buf []byte, v Value) []byte {
 		buf = binary.AppendUvarint(buf, uint64(v.R.(Callable).serialNo()))
 	case KGame:
 		buf = binary.AppendUvarint(buf, uint64(v.R.(*Game).serial))
+	case KValue:
+		buf = append(buf, v.Form().String()...)
 	}
 	return buf
 }

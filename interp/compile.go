@@ -215,6 +215,13 @@ func (c *compiler) unary(e *lang.Unary) evalFn {
 		return func(fr *Frame) Value { return Bool(!cond(fr)) }
 	case "-":
 		return func(fr *Frame) Value {
+			if g := x(fr); g.K == KValue || g.K == KPos || g.K == KSum {
+				neg, msg := c.in.negateGame(g)
+				if msg != "" {
+					c.fail(pos, "%s", msg)
+				}
+				return neg
+			}
 			v := c.intOf(pos, x(fr), "-")
 			if v == minInt {
 				c.fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)

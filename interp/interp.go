@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/cgt"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -57,6 +58,8 @@ type Interp struct {
 	argSlab      []Value
 	misere       *solver.Misere // made on first misère query
 	scores       *scoreRules    // made on first scoring query
+	forms        *cgt.Space     // canonical forms of partizan values, made on first use
+	posForms     []cgt.Game     // each position's canonical form, once computed
 	generation   uint64         // counts changes of globals, for remembered calls
 	noMemo       bool           // remember no call (tests compare with the plain way)
 	argStack     []Value        // arguments of calls of user functions in progress
@@ -269,6 +272,7 @@ func (c *compiler) define(prog *lang.Program) {
 				g.moves = append(g.moves, c.move(m))
 				c.guessGuards(g, m)
 				g.scoring = g.scoring || m.Scoring()
+				g.partizan = g.partizan || m.Side != lang.Both
 			}
 			if g.scoring {
 				for _, m := range g.moves {
@@ -287,7 +291,7 @@ func (c *compiler) define(prog *lang.Program) {
 // move compiles one move clause.
 func (c *compiler) move(m *lang.Move) *compiledMove {
 	parts, where := c.emitParts(m.Result), c.whereCond(m.Where)
-	cm := &compiledMove{label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts)}
+	cm := &compiledMove{side: m.Side, label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts)}
 	cm.score, cm.again = c.score(m.Score), m.Again
 	emit, in, score := cm.emit, c.in, cm.score
 	cm.addOption = func(fr *Frame) bool {
@@ -365,6 +369,11 @@ func (in *Interp) invalidate(changed []string) {
 		}
 	}
 	in.solver.Forget(forget)
+	for _, p := range forget {
+		if int(p) < len(in.posForms) {
+			in.posForms[p] = nil
+		}
+	}
 	if in.misere != nil {
 		in.misere.Clear() // it keeps no per-position record to forget selectively
 	}
@@ -376,6 +385,7 @@ func (in *Interp) invalidate(changed []string) {
 func (in *Interp) ClearMemo() {
 	in.positionBase = in.pos.len()
 	in.solver.Clear()
+	in.forgetForms()
 	for _, g := range in.pos.games {
 		g.values = nil
 	}

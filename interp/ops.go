@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/grundy-lang/grundy/cgt"
 )
 
 const (
@@ -117,8 +119,8 @@ var binaryOps = map[string]func(in *Interp, a, b Value) (Value, string){
 	"^":      setOrInt("^", symmetricDifference),
 	"&":      setOrInt("&", intersection),
 	"|":      setOrInt("|", union),
-	"==":     func(_ *Interp, a, b Value) (Value, string) { return Bool(Equal(a, b)), "" },
-	"!=":     func(_ *Interp, a, b Value) (Value, string) { return Bool(!Equal(a, b)), "" },
+	"==":     equality(false),
+	"!=":     equality(true),
 	"<":      order(func(c int) bool { return c < 0 }),
 	"<=":     order(func(c int) bool { return c <= 0 }),
 	">":      order(func(c int) bool { return c > 0 }),
@@ -149,6 +151,8 @@ func plus(in *Interp, a, b Value) (Value, string) {
 	switch {
 	case a.K == KInt && b.K == KInt:
 		return intOps["+"](a.N, b.N)
+	case (a.K == KValue || b.K == KValue) && comparedAsGames(a, b):
+		return in.valueArith(a, b, (*cgt.Space).Add)
 	case isGame(a) && isGame(b):
 		if msg := in.tooLong(partCount(a)+partCount(b), "a sum", "components"); msg != "" {
 			return Value{}, msg
@@ -198,6 +202,8 @@ func minus(in *Interp, a, b Value) (Value, string) {
 	switch {
 	case a.K == KInt && b.K == KInt:
 		return intOps["-"](a.N, b.N)
+	case comparedAsGames(a, b):
+		return in.valueArith(a, b, (*cgt.Space).Sub)
 	case a.K == KSet && b.K == KSet:
 		return difference(a, b), ""
 	case a.K == KList && b.K == KSet:
@@ -245,6 +251,14 @@ func setOrInt(op string, setOp func(a, b Value) Value) func(*Interp, Value, Valu
 
 func order(test func(int) bool) func(*Interp, Value, Value) (Value, string) {
 	return func(in *Interp, a, b Value) (Value, string) {
+		if comparedAsGames(a, b) {
+			o, msg := in.gameOrder(a, b)
+			if msg != "" {
+				return Value{}, msg
+			}
+			// A game is not ordered against one it is fuzzy with: every test is false.
+			return Bool(o != cgt.Fuzzy && test(orderSign(o))), ""
+		}
 		if a.K != b.K || a.K == KFunc || a.K == KGame {
 			return Value{}, fmt.Sprintf("cannot order %s %s and %s %s", a.K, a.Repr(), b.K, b.Repr())
 		}
