@@ -31,7 +31,7 @@ var builtinDefs = []builtin{
 	{name: "max", min: 1, max: -1, doc: "max(a, b, ...) or max(xs): the largest value", fn: biMinMax(1)},
 	{name: "abs", min: 1, max: 1, doc: "abs(n): the absolute value", fn: biAbs},
 	{name: "len", min: 1, max: 1, doc: "len(xs): the number of elements of a list, tuple, set, range or string", fn: biLen},
-	{name: "sum", min: 1, max: 1, doc: "sum(xs): the sum of integers, or the disjunctive sum of positions", fn: biSum},
+	{name: "sum", min: 1, max: 1, doc: "sum(xs): the sum of integers, the disjunctive sum of positions, or the sum of game values", fn: biSum},
 	{name: "all", min: 1, max: 1, doc: "all(xs): whether every element is true", fn: biAllAny(true)},
 	{name: "any", min: 1, max: 1, doc: "any(xs): whether some element is true", fn: biAllAny(false)},
 	{name: "sorted", min: 1, max: 1, doc: "sorted(xs): the elements as a sorted list", fn: biSorted},
@@ -483,6 +483,22 @@ func biLen(s *callSite, args []Value) Value {
 
 func biSum(s *callSite, args []Value) Value {
 	vs := s.elems(args[0], "sum")
+	if slices.ContainsFunc(vs, func(v Value) bool { return v.K == KValue }) {
+		// Game values add as games; positions and integers among them by their values.
+		in := s.c.in
+		total := in.space().Zero()
+		for _, v := range vs {
+			if !comparedAsGames(v, Canon(total)) {
+				s.fail("sum: %s %s is not a game, a game value or an integer", v.K, v.Repr())
+			}
+			f, msg := in.gameForm(v)
+			if msg != "" {
+				s.fail("sum: %s", msg)
+			}
+			total = in.space().Add(total, f)
+		}
+		return Canon(total)
+	}
 	if len(vs) > 0 && isGame(vs[0]) {
 		n := 0
 		for _, v := range vs {

@@ -525,6 +525,7 @@ func (in *Interp) MemoryBytes() int {
 	if in.scores != nil {
 		n += in.scores.bytes()
 	}
+	n += in.formBytes()
 	for _, g := range in.globals {
 		if g.V.K == KGame {
 			gm := g.V.R.(*Game)

@@ -271,6 +271,29 @@ func (in *Interp) recoverRange(err *error) {
 	panic(r)
 }
 
+// formBytes estimates the memory of the canonical forms and their memo.
+func (in *Interp) formBytes() int {
+	if in.forms == nil {
+		return 0
+	}
+	_, bytes := in.forms.Size()
+	return int(bytes) + cap(in.posForms)*8
+}
+
+// FormStats reports how many positions have a memoized canonical form, and how
+// many distinct canonical forms the session holds.
+func (in *Interp) FormStats() (positions, forms int) {
+	for _, f := range in.posForms {
+		if f != nil {
+			positions++
+		}
+	}
+	if in.forms != nil {
+		forms, _ = in.forms.Size()
+	}
+	return positions, forms
+}
+
 // forgetForms drops every memoized canonical form (games were redefined).
 func (in *Interp) forgetForms() { in.posForms = nil }
 
