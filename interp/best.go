@@ -54,6 +54,7 @@ func (s *callSite) remoteness(vs []Value, fn string) []int {
 }
 
 func biRemoteness(s *callSite, args []Value) Value {
+	s.notPartizan(args[0], "remoteness")
 	r := s.remoteness(args[:1], "remoteness")[0]
 	if r == solver.Drawn {
 		s.fail("remoteness: %s is a draw (neither player can force a win, so play can go on forever): it has no remoteness", args[0].Brief())
@@ -62,6 +63,7 @@ func biRemoteness(s *callSite, args []Value) Value {
 }
 
 func biBest(s *callSite, args []Value) Value {
+	s.notPartizan(args[0], "best")
 	if IsScoring(args[0]) {
 		return s.scoringBest(args[0])
 	}

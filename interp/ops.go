@@ -251,7 +251,7 @@ func setOrInt(op string, setOp func(a, b Value) Value) func(*Interp, Value, Valu
 
 func order(test func(int) bool) func(*Interp, Value, Value) (Value, string) {
 	return func(in *Interp, a, b Value) (Value, string) {
-		if comparedAsGames(a, b) {
+		if orderedAsGames(a, b) {
 			o, msg := in.gameOrder(a, b)
 			if msg != "" {
 				return Value{}, msg

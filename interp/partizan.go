@@ -67,6 +67,8 @@ func (s *callSite) notPartizan(v Value, fn string) {
 			switch fn {
 			case "sg":
 				s.fail("%s", (&partizanError{g}).Error())
+			case "best":
+				s.fail("best is for impartial and scoring games, and %s is a partizan game (it has left or right moves): ask winning(G, L) or winning(G, R) for the winning moves of the player who starts", g.Name)
 			default:
 				s.fail("%s is for impartial games, and %s is a partizan game (it has left or right moves); grundy answers partizan games in normal play: value(G), outcome(G), winning(G, L), winning(G, R)", fn, g.Name)
 			}
@@ -434,8 +436,8 @@ func (s *callSite) partizanWinning(v Value, side lang.Side) Value {
 // and cg give, and nimbers *k and their sums, which are values as written) are
 // the same when they are equal games, so *3 + *5 == *6 and value(Nim(3)) == *3
 // are true: a position compared with a game value is compared by its value.
-// <, <=, >, >= on game values are the partial order of games, and + and - add
-// and subtract them.
+// <, <=, >, >= on games (values and positions alike) are the partial order of
+// games, and + and - on game values add and subtract them.
 
 // comparedAsGames reports whether an operator takes a and b as game values.
 func comparedAsGames(a, b Value) bool {
@@ -447,6 +449,13 @@ func comparedAsGames(a, b Value) bool {
 		return game(a) || a.K == KInt
 	}
 	return game(a) && game(b) && nimbersOnly(a) && nimbersOnly(b)
+}
+
+// orderedAsGames reports whether <, <=, > and >= take a and b as games: game
+// values and positions alike, since a position has no order of its own.
+func orderedAsGames(a, b Value) bool {
+	game := func(v Value) bool { return v.K == KValue || v.K == KPos || v.K == KSum }
+	return comparedAsGames(a, b) || game(a) && game(b)
 }
 
 // nimbersOnly reports whether a position or sum is made of nimbers *k alone.

@@ -137,6 +137,8 @@ func TestPartizanErrors(t *testing.T) {
 		{"print sg(C(3))", "t.game:4:7: C is a partizan game (it has left or right moves): it has no Sprague-Grundy value; ask value(G)"},
 		{"print outcome(C(3), misere)", "t.game:4:7: outcome(G, misere) is for impartial games, and C is a partizan game"},
 		{"print winning(C(3))", "t.game:4:7: winning of a partizan game needs the player who moves first: winning(G, L)"},
+		{"print remoteness(C(3))", "t.game:4:7: remoteness is for impartial games, and C is a partizan game"},
+		{"print best(C(3))", "t.game:4:7: best is for impartial and scoring games, and C is a partizan game"},
 		{"game Loop(n) {\n  left -> Loop(1 - n)\n}\nprint value(Loop(0))", "can be reached again from itself: a partizan game whose play can loop has no canonical form"},
 	} {
 		_, errs := run(t, game+c.src)
@@ -159,5 +161,23 @@ print (-cg("^") == cg("v"), cg("1/2") + cg("1/2") == 1, value(Nim(0)) == 0)
 	want := "(true, true, true, false)\n(false, true, false, false)\n(true, true, true)\n"
 	if out != want {
 		t.Errorf("got\n%swant\n%s", out, want)
+	}
+}
+
+// TestPartizanOrder: positions are ordered as games, not by their arguments.
+func TestPartizanOrder(t *testing.T) {
+	out, errs := run(t, `game C(w) {
+  left cut i in 1..w - 1 -> C(i) + C(w - i)
+}
+game D(w) {
+  right cut i in 1..w - 1 -> D(i) + D(w - i)
+}
+print (C(3) < C(4), D(3) < D(4), C(2) > D(2), C(1) <= *0, *1 < *2, Nim(1) >= *1)
+`)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	if want := "(true, false, true, true, false, true)\n"; out != want {
+		t.Errorf("got %s, want %s", out, want)
 	}
 }
