@@ -50,6 +50,7 @@ var builtinDefs = []builtin{
 	{name: "grounded", min: 2, max: 2, doc: "grounded(E, r): the edges of E (pairs (u, v)) still connected to vertex r", fn: biGrounded},
 	{name: "union", min: 2, max: -1, doc: "union(a, b, ...): the union of sets", fn: biSetFold(union)},
 	{name: "intersection", min: 2, max: -1, doc: "intersection(a, b, ...): the common elements of sets", fn: biSetFold(intersection)},
+	{name: "show", min: 1, max: 1, doc: "show(G) is how a position looks, by its game's show clause (a string, or a list of rows), or Name(args) when it has none; a sum's parts joined by +", fn: biShow},
 	{name: "value", min: 1, max: 1, doc: "value(G) is the canonical form of a short game (a position, a sum or a value), printed in CGSuite's notation: numbers (3/4), nimbers (*2), ups (↑, ⇑*), switches (±1, {2|1}); an impartial game's value is its nimber", fn: biValue},
 	{name: "cg", min: 1, max: 1, doc: "cg(\"...\") reads a game value in CGSuite's notation or in ASCII: cg(\"{1|-1}\"), cg(\"^*\"), cg(\"+-1\"), cg(\"1/2*3\")", fn: biCG},
 	{name: "fuzzy", min: 2, max: 2, doc: "fuzzy(G, H) tells whether G and H are incomparable (neither G <= H nor H <= G): G - H is a first-player win", fn: biFuzzy},

@@ -47,6 +47,7 @@ type Game struct {
 	scoring   bool       // some move clause has score or again
 	partizan  bool       // some move clause is left's or right's
 	canon     evalFn     // the canonical form of the arguments, if declared
+	show      evalFn     // how a position looks, if declared
 	canonSort *sortCanon // the same as a sort of integers, when it is one
 	// tableIndex is 1 + the game's index in the position table, once it has one.
 	tableIndex int

@@ -267,6 +267,9 @@ func (c *compiler) define(prog *lang.Program) {
 				g.canon = c.expr(d.Body.Canon)
 				g.canonSort = in.sortCanonOf(d.Body.Canon, len(g.Params))
 			}
+			if d.Body.Show != nil {
+				g.show = c.expr(d.Body.Show)
+			}
 			g.guards = make([]string, len(g.Params))
 			for _, m := range d.Body.Moves {
 				g.moves = append(g.moves, c.move(m))

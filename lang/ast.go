@@ -43,6 +43,10 @@ type GameBody struct {
 	// Canon, when given, maps a position's arguments to a canonical tuple, so that
 	// symmetric positions share one memo entry: canonical (min(a, b), max(a, b)).
 	Canon Expr
+	// Show, when given, is how a position looks to a person: a string, or a list
+	// of rows (strings, or lists of cells), drawn instead of Name(args) where
+	// positions are shown (play, graphs, show(G)).
+	Show  Expr
 	Moves []*Move
 }
 

@@ -131,6 +131,9 @@ func (c *checker) checkStmt(s Stmt) {
 		if s.Body.Canon != nil {
 			c.expr(sc, s.Body.Canon)
 		}
+		if s.Body.Show != nil {
+			c.expr(sc, s.Body.Show)
+		}
 		for _, m := range s.Body.Moves {
 			inner := c.gens(sc, m.Gens)
 			if m.Where != nil {

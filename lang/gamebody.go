@@ -6,7 +6,7 @@ import "github.com/alecthomas/participle/v2/lexer"
 // its errors end the parse at once). Knowing where it is in a move clause, the
 // parser says what the clause needed next:
 //
-//	body   = "{" ["canonical" expr] {clause} "}"
+//	body   = "{" {"canonical" expr | "show" expr} {clause} "}"
 //	clause = ("move" | "left" | "right") [label] [gen {"," gen}] ["where" expr] ["score" expr] ["again"] "->" expr
 //	gen    = (name | "(" name "," name {"," name} ")") "in" expr
 //
@@ -19,7 +19,7 @@ import "github.com/alecthomas/participle/v2/lexer"
 const (
 	expectedBody        = `"{" to begin the game's moves`
 	expectedIn          = `"in" and the generator's values, as in k in 1..n`
-	expectedFirstClause = `move, left, right, canonical or "}" to end the game`
+	expectedFirstClause = `move, left, right, canonical, show or "}" to end the game`
 	expectedNextClause  = `move, left, right or "}" to end the game`
 	expectedGen         = `a generator such as k in 1..n, or "->"`
 	expectedArrow       = `"->" and the position the move leads to`
@@ -36,12 +36,14 @@ func (b *GameBody) Parse(lex *lexer.PeekingLexer) error {
 func (p *exprParser) gameBody() GameBody {
 	var b GameBody
 	p.expectWord("{", expectedBody)
-	if is(p.peek(), "canonical") {
-		p.next()
-		b.Canon = p.expressionAfter("canonical", "")
-	}
 	for {
 		switch t := p.peek(); {
+		case is(t, "canonical") && b.Canon == nil && len(b.Moves) == 0:
+			p.next()
+			b.Canon = p.expressionAfter("canonical", "")
+		case is(t, "show") && b.Show == nil && len(b.Moves) == 0:
+			p.next()
+			b.Show = p.expressionAfter("show", " (how a position looks: a string or a list of rows)")
 		case is(t, "}"):
 			p.next()
 			return b
@@ -51,7 +53,7 @@ func (p *exprParser) gameBody() GameBody {
 			b.Moves = append(b.Moves, p.moveClause(Left))
 		case is(t, "right"):
 			b.Moves = append(b.Moves, p.moveClause(Right))
-		case b.Canon == nil && len(b.Moves) == 0:
+		case len(b.Moves) == 0:
 			p.unexpected(t, expectedFirstClause)
 		default:
 			p.unexpected(t, expectedNextClause)

@@ -212,7 +212,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"print fn(x) x", "t.game:1:13: unexpected name \"x\", expected \"=>\""},
 		{"print x.1", "t.game:1:9: unexpected number 1, expected a field name"},
 		// Inside a game, the error names the part of the move clause that is missing.
-		{"game G(n) {\n  mvoe k in 1..n -> G(n-k)\n}", `t.game:2:3: unexpected name "mvoe", expected move, left, right, canonical or "}" to end the game`},
+		{"game G(n) {\n  mvoe k in 1..n -> G(n-k)\n}", `t.game:2:3: unexpected name "mvoe", expected move, left, right, canonical, show or "}" to end the game`},
 		{"game G(n) {\n  move k in {1, 2} G(n-k)\n}", `t.game:2:20: unexpected name "G", expected "->" and the position the move leads to (or "," and another generator, or where and a condition)`},
 		{"game G(n) {\n  move k in 1..n where k > 1 G(n-k)\n}", `t.game:2:30: unexpected name "G", expected "->" and the position the move leads to`},
 		{"game G(n) {\n  move take k 1..n -> G(n-k)\n}", `t.game:2:15: unexpected number 1, expected "in" and the generator's values, as in k in 1..n`},
