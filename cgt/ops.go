@@ -220,6 +220,18 @@ func (s *Space) LessEq(a, b Game) bool {
 			return true
 		}
 	}
+	if !s.plain {
+		// Stops are monotone: a <= b needs LeftStop(a) <= LeftStop(b) and RightStop(a) <=
+		// RightStop(b); and LeftStop(a) < RightStop(b) makes a - b negative.
+		s.stops(a)
+		s.stops(b)
+		if b.lst.Less(a.lst) || b.rst.Less(a.rst) {
+			return false
+		}
+		if a.lst.Less(b.rst) {
+			return true
+		}
+	}
 	k := pairKey(a, b)
 	if v, ok := s.leq[k]; ok {
 		return v
