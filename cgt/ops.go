@@ -202,7 +202,7 @@ func (s *Space) LessEq(a, b Game) bool {
 	if !s.plain {
 		switch {
 		case a.nus && b.nus:
-			return nusNonNeg(b.x.Sub(a.x), b.up-a.up, a.nim^b.nim, a.up, b.up)
+			return nusLessEq(a, b)
 		case a.IsNumber():
 			// Number avoidance: b is not a number, so a <= b unless some bR <= a.
 			for _, br := range b.RightOptions() {
@@ -256,24 +256,19 @@ func (s *Space) leqDef(a, b *Form) bool {
 	return true
 }
 
-// nusNonNeg tells whether x + n·↑ + *k >= 0, with n = ub - ua computed without overflow.
-func nusNonNeg(x Dyadic, n, k, ua, ub int64) bool {
-	if (ub > 0 && ua < 0 && n < 0) || (ub < 0 && ua > 0 && n > 0) {
-		rangePanic("up multiple")
+// nusLessEq compares x + n·↑ + *k with y + m·↑ + *j: numbers first; with equal numbers,
+// the difference (m - n)·↑ + *(j^k) is >= 0 when m - n >= 2, when m - n = 1 unless
+// j^k = 1 (↑* is fuzzy), and when m = n and j = k. No subtraction, so no overflow.
+func nusLessEq(a, b *Form) bool {
+	if c := a.x.Cmp(b.x); c != 0 {
+		return c < 0
 	}
-	switch x.Sign() {
-	case 1:
-		return true
-	case -1:
-		return false
-	}
+	k := a.nim ^ b.nim
 	switch {
-	case n >= 2:
-		return true
-	case n == 1:
-		return k != 1
-	case n == 0:
+	case a.up == b.up:
 		return k == 0
+	case a.up < b.up:
+		return a.up+1 != b.up || k != 1
 	}
 	return false
 }
