@@ -1,5 +1,11 @@
 package cgt
 
+import (
+	"cmp"
+	"encoding/binary"
+	"slices"
+)
+
 // Make returns the canonical form of {left | right}: dominated options removed and
 // reversible options bypassed until none is left; the result is a number, nimber or nus
 // in compact form when it equals one. The options must belong to s; the slices are not
@@ -7,28 +13,41 @@ package cgt
 func (s *Space) Make(left, right []Game) Game {
 	l := dedupe(left)
 	r := dedupe(right)
-	if !s.plain {
-		if g := s.numberOptions(l, r); g != nil {
-			return g
-		}
+	if s.plain {
+		l, r = s.canonicalize(l, r)
+		return s.intern(l, r)
 	}
-	l, r = s.canonicalize(l, r)
-	return s.intern(l, r)
+	// The same sets of options come back often (positions with the same options' values):
+	// remember the result of each set.
+	key := s.makeKey[:0]
+	key = binary.AppendUvarint(key, uint64(len(l)))
+	for _, g := range l {
+		key = binary.AppendUvarint(key, uint64(g.id))
+	}
+	for _, g := range r {
+		key = binary.AppendUvarint(key, uint64(g.id))
+	}
+	s.makeKey = key
+	if g := s.made[string(key)]; g != nil {
+		return g
+	}
+	k := string(key)
+	g := s.numberOptions(l, r)
+	if g == nil {
+		l, r = s.canonicalize(l, r)
+		g = s.intern(l, r)
+	}
+	s.made[k] = g
+	return g
 }
 
-// dedupe copies fs without repeated pointers (canonical forms: repeated values).
+// dedupe copies fs without repeated pointers (canonical forms: repeated values), sorted
+// by id.
 func dedupe(fs []*Form) []*Form {
-	out := make([]*Form, 0, len(fs))
-next:
-	for _, f := range fs {
-		for _, g := range out {
-			if g == f {
-				continue next
-			}
-		}
-		out = append(out, f)
-	}
-	return out
+	out := make([]*Form, len(fs))
+	copy(out, fs)
+	slices.SortFunc(out, func(a, b *Form) int { return cmp.Compare(a.id, b.id) })
+	return slices.CompactFunc(out, func(a, b *Form) bool { return a == b })
 }
 
 // numberOptions is the shortcut for games whose options are all numbers: the simplest
