@@ -1,5 +1,11 @@
 package cgt
 
+import (
+	"cmp"
+	"encoding/binary"
+	"slices"
+)
+
 // Make returns the canonical form of {left | right}: dominated options removed and
 // reversible options bypassed until none is left; the result is a number, nimber or nus
 // in compact form when it equals one. The options must belong to s; the slices are not
@@ -7,28 +13,41 @@ package cgt
 func (s *Space) Make(left, right []Game) Game {
 	l := dedupe(left)
 	r := dedupe(right)
-	if !s.plain {
-		if g := s.numberOptions(l, r); g != nil {
-			return g
-		}
+	if s.plain {
+		l, r = s.canonicalize(l, r)
+		return s.intern(l, r)
 	}
-	l, r = s.canonicalize(l, r)
-	return s.intern(l, r)
+	// The same sets of options come back often (positions with the same options' values):
+	// remember the result of each set.
+	key := s.makeKey[:0]
+	key = binary.AppendUvarint(key, uint64(len(l)))
+	for _, g := range l {
+		key = binary.AppendUvarint(key, uint64(g.id))
+	}
+	for _, g := range r {
+		key = binary.AppendUvarint(key, uint64(g.id))
+	}
+	s.makeKey = key
+	if g := s.made[string(key)]; g != nil {
+		return g
+	}
+	k := string(key)
+	g := s.numberOptions(l, r)
+	if g == nil {
+		l, r = s.canonicalize(l, r)
+		g = s.intern(l, r)
+	}
+	s.made[k] = g
+	return g
 }
 
-// dedupe copies fs without repeated pointers (canonical forms: repeated values).
+// dedupe copies fs without repeated pointers (canonical forms: repeated values), sorted
+// by id.
 func dedupe(fs []*Form) []*Form {
-	out := make([]*Form, 0, len(fs))
-next:
-	for _, f := range fs {
-		for _, g := range out {
-			if g == f {
-				continue next
-			}
-		}
-		out = append(out, f)
-	}
-	return out
+	out := make([]*Form, len(fs))
+	copy(out, fs)
+	slices.SortFunc(out, func(a, b *Form) int { return cmp.Compare(a.id, b.id) })
+	return slices.CompactFunc(out, func(a, b *Form) bool { return a == b })
 }
 
 // numberOptions is the shortcut for games whose options are all numbers: the simplest
@@ -202,7 +221,7 @@ func (s *Space) LessEq(a, b Game) bool {
 	if !s.plain {
 		switch {
 		case a.nus && b.nus:
-			return nusNonNeg(b.x.Sub(a.x), b.up-a.up, a.nim^b.nim, a.up, b.up)
+			return nusLessEq(a, b)
 		case a.IsNumber():
 			// Number avoidance: b is not a number, so a <= b unless some bR <= a.
 			for _, br := range b.RightOptions() {
@@ -217,6 +236,18 @@ func (s *Space) LessEq(a, b Game) bool {
 					return false
 				}
 			}
+			return true
+		}
+	}
+	if !s.plain {
+		// Stops are monotone: a <= b needs LeftStop(a) <= LeftStop(b) and RightStop(a) <=
+		// RightStop(b); and LeftStop(a) < RightStop(b) makes a - b negative.
+		s.stops(a)
+		s.stops(b)
+		if b.lst.Less(a.lst) || b.rst.Less(a.rst) {
+			return false
+		}
+		if a.lst.Less(b.rst) {
 			return true
 		}
 	}
@@ -244,24 +275,19 @@ func (s *Space) leqDef(a, b *Form) bool {
 	return true
 }
 
-// nusNonNeg tells whether x + n·↑ + *k >= 0, with n = ub - ua computed without overflow.
-func nusNonNeg(x Dyadic, n, k, ua, ub int64) bool {
-	if (ub > 0 && ua < 0 && n < 0) || (ub < 0 && ua > 0 && n > 0) {
-		rangePanic("up multiple")
+// nusLessEq compares x + n·↑ + *k with y + m·↑ + *j: numbers first; with equal numbers,
+// the difference (m - n)·↑ + *(j^k) is >= 0 when m - n >= 2, when m - n = 1 unless
+// j^k = 1 (↑* is fuzzy), and when m = n and j = k. No subtraction, so no overflow.
+func nusLessEq(a, b *Form) bool {
+	if c := a.x.Cmp(b.x); c != 0 {
+		return c < 0
 	}
-	switch x.Sign() {
-	case 1:
-		return true
-	case -1:
-		return false
-	}
+	k := a.nim ^ b.nim
 	switch {
-	case n >= 2:
-		return true
-	case n == 1:
-		return k != 1
-	case n == 0:
+	case a.up == b.up:
 		return k == 0
+	case a.up < b.up:
+		return a.up+1 != b.up || k != 1
 	}
 	return false
 }

@@ -29,14 +29,19 @@ func (e *ParseError) Error() string {
 // Spaces are allowed between tokens. A minus sign directly before a number belongs to
 // the number: -1↓ is -1 + ↓ (as CGSuite writes it), while -↑ and -(1↑) negate the whole.
 // Slashes nest as in CGSuite: the longest run of slashes splits the game, so
-// {2||1|0} is {2 | {1|0}}; two longest runs at one level are ambiguous. The result may
-// panic with *RangeError only for numbers beyond the supported range.
+// {2||1|0} is {2 | {1|0}}; two longest runs at one level are ambiguous. Errors are a
+// *ParseError (where and what was expected) or, for numbers beyond the supported range
+// met while computing, a *RangeError.
 func (s *Space) Parse(src string) (g Game, err error) {
 	p := &parser{s: s, src: src}
 	defer func() {
 		if r := recover(); r != nil {
-			if pe, ok := r.(*ParseError); ok {
-				g, err = nil, pe
+			switch e := r.(type) {
+			case *ParseError:
+				g, err = nil, e
+				return
+			case *RangeError:
+				g, err = nil, e
 				return
 			}
 			panic(r)

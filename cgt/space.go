@@ -60,6 +60,8 @@ type Space struct {
 	next    uint32
 	optRefs int64 // option pointers stored in general forms
 	keyBuf  []byte
+	made    map[string]*Form // Make's result for each set of options
+	makeKey []byte
 	zero    *Form
 	upt     map[*Form]*expansion // uptimal expansions of general forms (nil: none)
 	upPow   []*Form              // ↑<1>, ↑<2>, ...
@@ -74,6 +76,7 @@ func NewSpace() *Space {
 		leq:    map[uint64]bool{},
 		sums:   map[uint64]*Form{},
 		upt:    map[*Form]*expansion{},
+		made:   map[string]*Form{},
 	}
 	s.zero = s.nusForm(Dyadic{}, 0, 0)
 	return s
@@ -94,7 +97,7 @@ func (s *Space) Size() (forms int, bytes int64) {
 	forms = len(s.nusTab) + len(s.genTab)
 	per := int64(unsafe.Sizeof(Form{})) + 48 // the form and its map entry
 	bytes = int64(forms)*per + s.optRefs*8 + int64(len(s.genTab))*24 +
-		int64(len(s.leq))*24 + int64(len(s.sums))*32
+		int64(len(s.leq))*24 + int64(len(s.sums))*32 + int64(len(s.made))*64
 	return forms, bytes
 }
 

@@ -1,5 +1,7 @@
 package cgt
 
+import "fmt"
+
 // Point is a point (temperature, value) of a thermograph's wall.
 type Point struct {
 	Temp, Value Dyadic
@@ -350,4 +352,70 @@ func (w traj) points(tau Dyadic) []Point {
 		ps = append(ps, Point{tau, w.at(tau)})
 	}
 	return ps
+}
+
+// Cool returns g cooled by t (t > -1), as CGSuite computes it: an integer is unchanged;
+// a game whose temperature is below t becomes its mean; otherwise
+// g_t = {gL_t - t | gR_t + t}, in canonical form. It fails for t <= -1.
+func (s *Space) Cool(g Game, t Dyadic) (Game, error) {
+	if !Int(-1).Less(t) {
+		return nil, fmt.Errorf("cgt: invalid cooling temperature %s (must be > -1)", t)
+	}
+	tf := s.Dyadic(t)
+	memo := map[*Form]*Form{}
+	var cool func(g *Form) *Form
+	cool = func(g *Form) *Form {
+		if g.IsInteger() {
+			return g
+		}
+		if v, ok := memo[g]; ok {
+			return v
+		}
+		var v *Form
+		if s.Temperature(g).Less(t) {
+			v = s.Dyadic(s.Mean(g))
+		} else {
+			gl, gr := g.LeftOptions(), g.RightOptions()
+			l := make([]*Form, len(gl))
+			r := make([]*Form, len(gr))
+			for i, o := range gl {
+				l[i] = s.Sub(cool(o), tf)
+			}
+			for i, o := range gr {
+				r[i] = s.Add(cool(o), tf)
+			}
+			v = s.Make(l, r)
+		}
+		memo[g] = v
+		return v
+	}
+	return cool(g), nil
+}
+
+// Heat returns g heated by t (Norton's integral, as CGSuite computes it): a number is
+// unchanged; otherwise ∫g = {∫gL + t | ∫gR - t}, in canonical form.
+func (s *Space) Heat(g, t Game) Game {
+	memo := map[*Form]*Form{}
+	var heat func(g *Form) *Form
+	heat = func(g *Form) *Form {
+		if g.IsNumber() {
+			return g
+		}
+		if v, ok := memo[g]; ok {
+			return v
+		}
+		gl, gr := g.LeftOptions(), g.RightOptions()
+		l := make([]*Form, len(gl))
+		r := make([]*Form, len(gr))
+		for i, o := range gl {
+			l[i] = s.Add(heat(o), t)
+		}
+		for i, o := range gr {
+			r[i] = s.Sub(heat(o), t)
+		}
+		v := s.Make(l, r)
+		memo[g] = v
+		return v
+	}
+	return heat(g)
 }
