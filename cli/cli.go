@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
@@ -58,7 +59,8 @@ Usage:
          [--format text|csv|json|svg|png] [-o FILE] [--title T] [--numbers on|off]
          [--scale N]              a table of values; a heat map as svg or png
   grundy graph [-f FILE] EXPR [--format dot|svg|png] [-o FILE] [--max-nodes N]
-                                  the game graph of a small position
+                                  the game graph of a small position, drawn as svg
+                                  or png with a legend, or dot for Graphviz
   grundy help [COMMAND]           this message, or one command's
   grundy version                  the version of grundy (also --version)
 
@@ -69,6 +71,9 @@ Options (before the file or expression; anywhere for explain, play, table, graph
   --timeout D                     stop after D, e.g. 30s or 5m (default: no limit)
   --json                          run, check, eval and table: machine-readable
                                   output (see docs/json.md)
+  -f FILE                         eval, explain, play, table, graph: load the games,
+                                  functions and lets of FILE first; its prints,
+                                  checks and bare expressions do not run
 Options may also come before the command: grundy --timeout 30s run FILE.
 grundy COMMAND --help shows one command's usage.
 
@@ -159,7 +164,7 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	fmt.Fprintln(stderr, msg)
-	fmt.Fprint(stderr, "\n"+usage)
+	fmt.Fprintln(stderr, "grundy help lists the commands.")
 	return exitError
 }
 
@@ -180,17 +185,19 @@ func asksHelp(args []string) bool {
 // commandHelp is the part of the usage about one command, with the options.
 func commandHelp(cmd string) string {
 	var b strings.Builder
+	b.WriteString("Usage:\n")
 	lines := strings.Split(usage, "\n")
+	// Every entry of the command (run has two: files, and worksheets).
 	for i := 0; i < len(lines); i++ {
 		if !strings.HasPrefix(lines[i], "  grundy "+cmd+" ") && lines[i] != "  grundy "+cmd &&
 			!(cmd == "repl" && strings.HasPrefix(lines[i], "  grundy [repl")) {
 			continue
 		}
-		b.WriteString("Usage:\n" + lines[i] + "\n")
-		for i++; i < len(lines) && strings.HasPrefix(lines[i], "         "); i++ {
+		b.WriteString(lines[i] + "\n")
+		for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "         ") {
+			i++
 			b.WriteString(lines[i] + "\n")
 		}
-		break
 	}
 	if at := strings.Index(usage, "\nOptions"); at >= 0 && cmd != "help" && cmd != "version" {
 		b.WriteString(usage[at:])
@@ -347,7 +354,7 @@ func (o *options) define(fs *flag.FlagSet, withFile bool) {
 	fs.Var(&o.maxMemory, "max-memory", "stop when the values and tables held pass this size, e.g. 8GB or 512MB (0: no limit)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
 	if withFile {
-		fs.StringVar(&o.file, "f", "", "load this file first")
+		fs.StringVar(&o.file, "f", "", "load this file's games, functions and lets first (its prints and checks do not run)")
 	}
 }
 
@@ -432,12 +439,30 @@ func (r *runner) report(err error) int {
 	return exitError
 }
 
+// load runs a whole file in in.
 func (r *runner) load(ctx context.Context, in *interp.Interp, file string) error {
+	return r.loadFile(ctx, in, file, false)
+}
+
+// loadDefinitions loads -f's file into in: its games, functions and lets, not
+// its prints, checks and bare expressions, which are the file's own business.
+func (r *runner) loadDefinitions(ctx context.Context, in *interp.Interp, file string) error {
+	return r.loadFile(ctx, in, file, true)
+}
+
+func (r *runner) loadFile(ctx context.Context, in *interp.Interp, file string, definitionsOnly bool) error {
 	src, err := lang.ReadSource(file)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err))
 	}
-	return in.Run(ctx, file, src)
+	prog, err := lang.Parse(file, src)
+	if err != nil {
+		return err
+	}
+	if definitionsOnly {
+		prog = prog.Definitions()
+	}
+	return in.Exec(ctx, prog)
 }
 
 func (r *runner) run(ctx context.Context, args []string) int {
@@ -483,20 +508,12 @@ func (r *runner) runFile(ctx context.Context, o *options, file string) int {
 	}
 	// Say that the checks ran, on standard error so that the output stays the file's.
 	if c := in.Checks; c.Passed+c.Failed > 0 {
-		fmt.Fprintf(r.stderr, "checks: %d passed, %d failed (%s)\n", c.Passed, c.Failed, plural(c.Cases, "case"))
+		fmt.Fprintf(r.stderr, "checks: %d passed, %d failed (%s)\n", c.Passed, c.Failed, words.Plural(c.Cases, "case"))
 	}
 	if in.Checks.Failed > 0 {
 		return exitFailed
 	}
 	return exitOK
-}
-
-// plural writes "1 case", "3 cases".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func (r *runner) check(ctx context.Context, args []string) int {
@@ -548,9 +565,9 @@ func (r *runner) check(ctx context.Context, args []string) int {
 			r.report(err)
 			fmt.Fprintf(r.stdout, "ERROR %s\n", f)
 		case "fail":
-			fmt.Fprintf(r.stdout, "FAIL  %s: %d of %s failed\n", f, c.Failed, plural(c.Passed+c.Failed, "check"))
+			fmt.Fprintf(r.stdout, "FAIL  %s: %d of %s failed\n", f, c.Failed, words.Plural(c.Passed+c.Failed, "check"))
 		default:
-			fmt.Fprintf(r.stdout, "ok    %s: %s passed (%s)\n", f, plural(c.Passed, "check"), plural(c.Cases, "case"))
+			fmt.Fprintf(r.stdout, "ok    %s: %s passed (%s)\n", f, words.Plural(c.Passed, "check"), words.Plural(c.Cases, "case"))
 		}
 	}
 	switch {
@@ -583,7 +600,7 @@ func (r *runner) eval(ctx context.Context, args []string) int {
 	}
 	in := r.newInterp(o)
 	if o.file != "" {
-		if err := r.load(ctx, in, o.file); err != nil {
+		if err := r.loadDefinitions(ctx, in, o.file); err != nil {
 			return r.report(err)
 		}
 	}

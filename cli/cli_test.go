@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/cli"
+	"github.com/grundy-lang/grundy/render"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -15,6 +16,9 @@ import (
 // a txtar archive of commands, files and expected output (see testscript docs).
 func TestMain(m *testing.M) {
 	if os.Getenv("GRUNDY_CLI_CHILD") == "1" { // see TestLimits
+		if os.Getenv("GRUNDY_PROGRESS_AT_ONCE") == "1" { // see startOnTerminal
+			render.ProgressDelay = 0
+		}
 		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	testscript.Main(m, map[string]func(){

@@ -130,7 +130,7 @@ func (r *runner) jsonError(err error) int {
 func (r *runner) evalJSON(ctx context.Context, o *options, expr string) int {
 	in := r.newInterp(o)
 	if o.file != "" {
-		if err := r.load(ctx, in, o.file); err != nil {
+		if err := r.loadDefinitions(ctx, in, o.file); err != nil {
 			return r.jsonError(err)
 		}
 	}

@@ -10,10 +10,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/peterh/liner"
 	"golang.org/x/term"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/render"
+	"github.com/grundy-lang/grundy/render/layered"
+	"github.com/grundy-lang/grundy/repl"
 	"github.com/grundy-lang/grundy/teach"
 )
 
@@ -59,7 +62,7 @@ func (r *runner) parseTeachFlags(name string, args []string, define func(*flag.F
 func (r *runner) session(ctx context.Context, o *teachOptions) (*interp.Interp, error) {
 	in := r.newInterp(&o.options)
 	if o.file != "" {
-		if err := r.load(ctx, in, o.file); err != nil {
+		if err := r.loadDefinitions(ctx, in, o.file); err != nil {
 			return nil, err
 		}
 	}
@@ -148,6 +151,14 @@ func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {
 	}
 	defer run.cancel()
 	opts := teach.PlayOptions{Mode: mode(run.o.misere), ComputerFirst: run.o.computerFirst, Echo: !isTerminal(stdin)}
+	if isTerminal(stdin) && isTerminal(r.stdout) && liner.TerminalSupported() {
+		// Moves are typed with line editing and history, as in the shell;
+		// Ctrl-C at the prompt stops the game, and while the computer thinks
+		// it stops the computation.
+		read, stop := repl.PlayLines()
+		defer stop()
+		opts.ReadLine = read
+	}
 	if err := teach.Play(run.ctx, run.in, run.v, opts, stdin, r.stdout); err != nil {
 		return r.report(err)
 	}
@@ -285,7 +296,7 @@ func (r *runner) write(file string, data []byte) int {
 
 func (r *runner) graph(ctx context.Context, args []string) int {
 	run, code := r.startPosition(ctx, "graph", args, func(fs *flag.FlagSet, o *teachOptions) {
-		fs.StringVar(&o.format, "format", "", "dot, svg or png (default: from -o's extension, else dot); svg and png need Graphviz")
+		fs.StringVar(&o.format, "format", "", "dot, svg or png (default: from -o's extension, else dot); svg and png are drawn by grundy, dot is for Graphviz")
 		fs.StringVar(&o.output, "o", "", "write to this file instead of standard output")
 		fs.IntVar(&o.maxNodes, "max-nodes", teach.DefaultMaxNodes, "draw at most this many positions")
 	})
@@ -313,15 +324,19 @@ func (r *runner) graph(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(err)
 	}
-	var dot bytes.Buffer
-	if err := render.WriteDOT(&dot, g); err != nil {
+	// svg and png are drawn by grundy's own layout, as on the page (see
+	// docs/design.md, render, on why not by Graphviz); dot is for Graphviz.
+	var data bytes.Buffer
+	switch format {
+	case "svg":
+		err = layered.WriteSVG(&data, g)
+	case "png":
+		err = layered.WritePNG(&data, g)
+	default:
+		err = render.WriteDOT(&data, g)
+	}
+	if err != nil {
 		return r.report(err)
 	}
-	data := dot.Bytes()
-	if format != "dot" {
-		if data, err = render.RenderWithGraphviz(run.ctx, data, format); err != nil {
-			return r.report(err)
-		}
-	}
-	return r.write(o.output, data)
+	return r.write(o.output, data.Bytes())
 }

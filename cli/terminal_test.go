@@ -22,10 +22,17 @@ func TestShellOnTerminal(t *testing.T) {
 	term.expect("grundy: Sprague-Grundy values")
 	term.expect("\n> ")
 	term.send("1 + 1\r")
-	term.expect("\n2\r\n> ")
+	// An entry that computes has its progress line (drawn at once here), erased
+	// before the result.
+	if seen := term.expect("\r2\r\n> "); !strings.Contains(seen, "1 + 1: 0s (Ctrl-C stops)") {
+		t.Errorf("no progress line for 1 + 1: %q", seen)
+	}
 	term.send(":play Nim(1)\r")
-	term.expect("Your move> ")
-	time.Sleep(1500 * time.Millisecond) // a progress line would show after a second
+	// The child draws a progress line as soon as one starts (see
+	// startOnTerminal), so one started for :play would show before its prompt.
+	if seen := term.expect("Your move> "); strings.Contains(seen, "Ctrl-C stops") {
+		t.Errorf("a progress line was drawn for :play: %q", seen)
+	}
 	term.send("hint\r")
 	seen := term.expect("Hint:")
 	if strings.Count(seen, "hint") != 1 || strings.Contains(seen, "Ctrl-C stops") {
@@ -40,13 +47,41 @@ func TestShellOnTerminal(t *testing.T) {
 // TestPlayOnTerminal: grundy play draws no progress line while it waits.
 func TestPlayOnTerminal(t *testing.T) {
 	term := startOnTerminal(t, "play", "Nim(1)")
-	term.expect("Your move> ")
-	time.Sleep(1500 * time.Millisecond)
+	if seen := term.expect("Your move> "); strings.Contains(seen, "Ctrl-C stops") {
+		t.Errorf("a progress line was drawn for play: %q", seen)
+	}
 	term.send("1\r")
 	if seen := term.expect("You: take 1"); strings.Contains(seen, "Ctrl-C stops") {
 		t.Errorf("a progress line was drawn while play waited: %q", seen)
 	}
 	term.exit()
+}
+
+// TestPlayLineEditing: grundy play on a terminal reads moves with line
+// editing and history (up recalls the last line rather than being read as
+// "\x1b[A"), and Ctrl-C at the prompt stops the game rather than reporting an
+// interrupted computation.
+func TestPlayLineEditing(t *testing.T) {
+	term := startOnSizedTerminal(t, &pty.Winsize{Rows: 40, Cols: 100}, "play", "Nim(3)")
+	term.expect("Your move> ")
+	term.send("hint\r")
+	term.expect("Hint: take 3 -> Nim(0)")
+	term.expect("Your move> ")
+	term.send("\x1b[A") // up: the line typed before
+	term.expect("hint")
+	term.send("\r")
+	if seen := term.expect("Hint: take 3 -> Nim(0)"); strings.Contains(seen, "is not a move") {
+		t.Errorf("up was read as a move: %q", seen)
+	}
+	term.expect("Your move> ")
+	term.send("\x03")
+	if seen := term.expect("You stopped the game."); strings.Contains(seen, "interrupted") {
+		t.Errorf("Ctrl-C at the prompt: %q", seen)
+	}
+	term.exit()
+	if strings.Contains(term.out.String(), "interrupted") {
+		t.Errorf("Ctrl-C at the prompt reported an interrupted computation: %q", term.out.String())
+	}
 }
 
 // ptyCommand is grundy running on a pseudo-terminal.
@@ -60,9 +95,17 @@ type ptyCommand struct {
 }
 
 func startOnTerminal(t *testing.T, args ...string) *ptyCommand {
+	return startOnSizedTerminal(t, nil, args...)
+}
+
+// startOnSizedTerminal is startOnTerminal on a terminal of the size given (nil:
+// none, as a bare pseudo-terminal has, where liner does not edit lines).
+func startOnSizedTerminal(t *testing.T, size *pty.Winsize, args ...string) *ptyCommand {
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "GRUNDY_CLI_CHILD=1", "XDG_STATE_HOME="+t.TempDir())
-	tty, err := pty.Start(cmd)
+	// The progress line shows at once rather than after a second: whether one
+	// was started can be seen without waiting.
+	cmd.Env = append(os.Environ(), "GRUNDY_CLI_CHILD=1", "GRUNDY_PROGRESS_AT_ONCE=1", "XDG_STATE_HOME="+t.TempDir())
+	tty, err := pty.StartWithSize(cmd, size)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,9 +57,15 @@ func biRemoteness(s *callSite, args []Value) Value {
 	s.notPartizan(args[0], "remoteness")
 	r := s.remoteness(args[:1], "remoteness")[0]
 	if r == solver.Drawn {
-		s.fail("remoteness: %s is a draw (neither player can force a win, so play can go on forever): it has no remoteness", args[0].Brief())
+		// Play can go on forever: the remoteness is infinite, ∞{} (so that
+		// one draw does not fail a whole list; isinf tells).
+		return GrundyValue(solver.Infinite(nil))
 	}
 	return Int(int64(r))
+}
+
+func biIsInf(s *callSite, args []Value) Value {
+	return Bool(args[0].K == KInf)
 }
 
 func biBest(s *callSite, args []Value) Value {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -431,7 +432,7 @@ func (s *callSite) apply(f Value, args []Value) Value {
 	case KGame:
 		g := f.R.(*Game)
 		if len(args) != len(g.Params) {
-			s.fail("%s takes %d argument%s, but is given %d", g.Name, len(g.Params), plural(len(g.Params)), len(args))
+			s.fail("%s takes %s, but is given %d", g.Name, words.Plural(len(g.Params), "argument"), len(args))
 		}
 		if g.CheckArgs != nil {
 			if msg := g.CheckArgs(args); msg != "" {
@@ -456,13 +457,6 @@ func (s *callSite) apply(f Value, args []Value) Value {
 }
 
 const maxDepth = 100_000
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
 
 // writtenNegative reports whether an index or a slice bound is written with a
 // minus sign (-1, -k): only those count from the end. A bound computed
@@ -500,7 +494,7 @@ func (c *compiler) index(e *lang.Index) evalFn {
 				n += int64(len(elems))
 			}
 			if n < 0 || n >= int64(len(elems)) {
-				c.fail(pos, "index %d is out of range (the %s has %d element%s)", iv.N, v.K, len(elems), plural(len(elems)))
+				c.fail(pos, "index %d is out of range (the %s has %s)", iv.N, v.K, words.Plural(len(elems), "element"))
 			}
 			return elems[n]
 		case KRange:

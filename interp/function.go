@@ -1,6 +1,10 @@
 package interp
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/grundy-lang/grundy/internal/words"
+)
 
 // Callable is a function value: a user function, a lambda or a built-in.
 type Callable interface {
@@ -29,7 +33,7 @@ type closure struct {
 func (c *closure) call(site *callSite, args []Value) Value {
 	fn := c.fn
 	if len(args) != len(fn.params) {
-		site.fail("%s takes %d argument%s, but is given %d", site.name, len(fn.params), plural(len(fn.params)), len(args))
+		site.fail("%s takes %s, but is given %d", site.name, words.Plural(len(fn.params), "argument"), len(args))
 	}
 	in := site.c.in
 	slot, cached := fn.recall(in, c.env, args)
@@ -153,9 +157,9 @@ func (b *builtin) serialNo() int    { return b.serial }
 func argCount(lo, hi int) string {
 	switch {
 	case hi < 0:
-		return "at least " + itoa(lo) + " argument" + plural(lo)
+		return "at least " + words.Plural(lo, "argument")
 	case lo == hi:
-		return itoa(lo) + " argument" + plural(lo)
+		return words.Plural(lo, "argument")
 	}
 	return itoa(lo) + " to " + itoa(hi) + " arguments"
 }

@@ -131,7 +131,14 @@ var binaryOps = map[string]func(in *Interp, a, b Value) (Value, string){
 }
 
 func mismatch(op string, a, b Value) string {
-	return fmt.Sprintf("%s cannot combine %s %s and %s %s", op, a.K, a.Repr(), b.K, b.Repr())
+	msg := fmt.Sprintf("%s cannot combine %s %s and %s %s", op, a.K, a.Repr(), b.K, b.Repr())
+	switch {
+	case op == "+" && a.K == KStr && b.K != KStr:
+		msg += fmt.Sprintf("; str turns a value into text: %s + str(%s)", a.Repr(), b.Repr())
+	case op == "+" && b.K == KStr && a.K != KStr:
+		msg += fmt.Sprintf("; str turns a value into text: str(%s) + %s", a.Repr(), b.Repr())
+	}
+	return msg
 }
 
 func arith(op string) func(*Interp, Value, Value) (Value, string) {

@@ -146,6 +146,20 @@ type ExprStmt struct {
 	FrameSize int  // local slots, set by the checker
 }
 
+// Definitions returns the program less its prints, checks and bare
+// expressions: its games, functions and lets, which is what loading a file
+// as a library (grundy eval -f FILE) runs.
+func (p *Program) Definitions() *Program {
+	defs := &Program{Source: p.Source}
+	for _, s := range p.Stmts {
+		switch s.(type) {
+		case *GameDecl, *FnDecl, *LetStmt:
+			defs.Stmts = append(defs.Stmts, s)
+		}
+	}
+	return defs
+}
+
 func (*GameDecl) stmtNode()  {}
 func (*FnDecl) stmtNode()    {}
 func (*LetStmt) stmtNode()   {}

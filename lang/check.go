@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/grundy-lang/grundy/internal/words"
 )
 
 // Arity says how many arguments a callable name takes. Max < 0 means any number
@@ -328,20 +330,13 @@ func (c *checker) arity(call *Call) {
 	var want string
 	switch {
 	case a.Max < 0:
-		want = fmt.Sprintf("at least %d", a.Min)
+		want = "at least " + words.Plural(a.Min, "argument")
 	case a.Min == a.Max:
-		want = fmt.Sprintf("%d", a.Min)
+		want = words.Plural(a.Min, "argument")
 	default:
-		want = fmt.Sprintf("%d to %d", a.Min, a.Max)
+		want = fmt.Sprintf("%d to %d arguments", a.Min, a.Max)
 	}
-	c.errorf(call.Pos, "%s takes %s argument%s, but is given %d", id.Name, want, plural(want), n)
-}
-
-func plural(count string) string {
-	if count == "1" {
-		return ""
-	}
-	return "s"
+	c.errorf(call.Pos, "%s takes %s, but is given %d", id.Name, want, n)
 }
 
 // suggest returns the known name closest to name, if one is close enough.

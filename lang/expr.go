@@ -99,6 +99,26 @@ func startsExpr(t *lexer.Token) bool {
 	return false
 }
 
+// doubledOps are what other languages mean by an operator written twice,
+// which grundy reads as two operators: the error says what to write instead.
+var doubledOps = map[string]string{
+	"&&": "use and, as in a and b (& is the intersection of sets)",
+	"||": "use or, as in a or b (| is the union of sets)",
+	"**": "grundy has no power operator; multiply, or write a function (^ is XOR, as in nim-sums)",
+	"//": "comments start with #, and / already divides rounding down",
+}
+
+// doubled fails at op when it is written twice, as in a && b.
+func (p *exprParser) doubled(op *lexer.Token) {
+	t := p.peek()
+	if t.Pos.Offset != op.Pos.Offset+len(op.Value) {
+		return
+	}
+	if hint, ok := doubledOps[op.Value+t.Value]; ok {
+		p.fail(op, "%q is not an operator: %s", op.Value+t.Value, hint)
+	}
+}
+
 func (p *exprParser) fail(t *lexer.Token, format string, args ...any) {
 	panic(parseError{participle.Errorf(t.Pos, format, args...)})
 }
@@ -168,6 +188,7 @@ func (p *exprParser) binary(minPrec int) Expr {
 		if op == "not in" {
 			p.next()
 		}
+		p.doubled(opTok)
 		if !startsExpr(p.peek()) {
 			p.fail(p.peek(), "unexpected %s, expected an expression after %q", describeToken(*p.peek()), op)
 		}

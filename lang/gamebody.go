@@ -55,6 +55,8 @@ func (p *exprParser) gameBody() GameBody {
 			b.Moves = append(b.Moves, p.moveClause(Right))
 		case len(b.Moves) == 0:
 			p.unexpected(t, expectedFirstClause)
+		case is(t, "where"):
+			p.fail(t, `unexpected keyword "where" after the move's result, expected %s (a condition goes before "->": move ... where COND -> ...)`, expectedNextClause)
 		default:
 			p.unexpected(t, expectedNextClause)
 		}

@@ -242,6 +242,14 @@ func TestSyntaxErrors(t *testing.T) {
 		{"game G(n) {\n  move k in 1..2, i i in 0..n -> G(n)\n}", `t.game:2:21: unexpected name "i", expected "in"`},
 		{"game G(n) {\n  move (u) in [(1, 2)] -> G(n)\n}", `t.game:2:10: unexpected ")", expected ",": a pattern has two names or more`},
 		{"game G(n) {\n  move take k 3 -> G(n)\n}", `t.game:2:15: unexpected number 3, expected "in"`},
+		// What other languages write gets a hint.
+		{"print a, b", `t.game:1:8: unexpected ",", expected a statement (game, fn, let, print, check or an expression) (print takes one value: wrap several in ( ) to print a tuple, as in print (a, b))`},
+		{"print 2 ** 10", `t.game:1:9: "**" is not an operator: grundy has no power operator`},
+		{"print a && b", `t.game:1:9: "&&" is not an operator: use and, as in a and b`},
+		{"print a || b", `t.game:1:9: "||" is not an operator: use or, as in a or b`},
+		{"print 7 // 2", `t.game:1:9: "//" is not an operator: comments start with #`},
+		{"// a comment\nprint 1", `t.game:1:1: unexpected "/", expected a statement (game, fn, let, print, check or an expression) (comments start with #)`},
+		{"game G(n) {\n  move -> G(n - 1) where n > 0\n}", `t.game:2:20: unexpected keyword "where" after the move's result, expected move or "}" to end the game (a condition goes before "->": move ... where COND -> ...)`},
 	}
 	for _, c := range cases {
 		_, err := Parse("t.game", c.src)
@@ -295,6 +303,7 @@ func TestCheckerResolvesAndReports(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{"game Nim(n) {\n  move take k in 1..n -> Nmi(n - k)\n}", "t.game:2:26: undefined name Nmi; did you mean Nim?"},
 		{"print sg(1, 2, 3)", "t.game:1:7: sg takes 1 to 2 arguments, but is given 3"},
+		{"print min()", "t.game:1:7: min takes at least 1 argument, but is given 0"}, // was "1 arguments"
 		{"game G(n) { move -> G(n, 1) }", "t.game:1:21: G takes 1 argument, but is given 2"},
 		{"fn f(x) = x\nfn f(y) = y", "t.game:2:1: f is already defined at line 1"},
 		{"game G(n, n) { move -> G(0, 0) }", "parameter n is listed twice"},

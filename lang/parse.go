@@ -77,8 +77,13 @@ func toError(err error, src string) error {
 		bad, want := ut.Unexpected, friendlyExpect(ut.Expect)
 		msg = "unexpected " + describeToken(bad) + ", expected " + want
 		pos = bad.Pos
-		if ut.Unexpected.Value == "=" {
+		switch line := strings.TrimSpace(lineAt(src, bad.Pos.Offset)); {
+		case ut.Unexpected.Value == "=":
 			msg += " (a name is defined with let NAME = VALUE; equality is ==)"
+		case ut.Unexpected.Value == "," && (strings.HasPrefix(line, "print ") || strings.HasPrefix(line, "print(")):
+			msg += " (print takes one value: wrap several in ( ) to print a tuple, as in print (a, b))"
+		case strings.HasPrefix(src[bad.Pos.Offset:], "//"):
+			msg += " (comments start with #)"
 		}
 	} else if strings.HasPrefix(msg, "too many iterations of ") {
 		msg = fmt.Sprintf("more than %d statements or clauses in a row: split the file", participle.MaxIterations)
@@ -98,6 +103,17 @@ func toError(err error, src string) error {
 	}
 	incomplete := strings.HasPrefix(msg, "unexpected end of input")
 	return &Error{Pos: atContent(pos, src), Msg: msg, Src: src, Incomplete: incomplete}
+}
+
+// lineAt returns the line of src that holds the byte at offset.
+func lineAt(src string, offset int) string {
+	offset = min(offset, len(src))
+	start := strings.LastIndex(src[:offset], "\n") + 1
+	end := strings.IndexByte(src[offset:], '\n')
+	if end < 0 {
+		return src[start:]
+	}
+	return src[start : offset+end]
 }
 
 // atContent moves a position that points past the last line with text (at the end

@@ -2,12 +2,8 @@ package render
 
 import (
 	"bufio"
-	"bytes"
-	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"strconv"
 	"strings"
 )
@@ -154,39 +150,4 @@ func dotQuote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-// ErrNoGraphviz is the error (wrapped) of [RenderWithGraphviz] when
-// the Graphviz "dot" program is not installed.
-var ErrNoGraphviz = errors.New("Graphviz is not installed: the \"dot\" program was not found in PATH")
-
-// RenderWithGraphviz turns DOT source into a picture in format ("svg" or
-// "png") by running Graphviz's "dot -T<format>". If dot is not on the PATH
-// the error wraps [ErrNoGraphviz] and tells how to install Graphviz, or to
-// ask for the DOT text with --format dot and render it elsewhere. The
-// command is stopped when ctx is done; if dot fails, the error quotes what
-// it wrote on stderr.
-func RenderWithGraphviz(ctx context.Context, dot []byte, format string) ([]byte, error) {
-	if format != "svg" && format != "png" {
-		return nil, fmt.Errorf("render: graphviz format %q: use svg or png", format)
-	}
-	path, err := exec.LookPath("dot")
-	if err != nil {
-		return nil, fmt.Errorf("%w; install it (for example \"apt-get install graphviz\" or \"brew install graphviz\"), or use --format dot to get the graph as DOT text and render it elsewhere", ErrNoGraphviz)
-	}
-	cmd := exec.CommandContext(ctx, path, "-T"+format)
-	cmd.Stdin = bytes.NewReader(dot)
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("render: graphviz: %w", ctx.Err())
-		}
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			return nil, fmt.Errorf("render: graphviz dot failed: %w", err)
-		}
-		return nil, fmt.Errorf("render: graphviz dot failed: %w: %s", err, msg)
-	}
-	return out.Bytes(), nil
 }

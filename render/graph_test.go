@@ -2,15 +2,11 @@ package render
 
 import (
 	"bytes"
-	"context"
-	"errors"
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -84,52 +80,6 @@ func TestDOTQuote(t *testing.T) {
 		if got := dotQuote(in); got != want {
 			t.Errorf("dotQuote(%q) = %s, want %s", in, got, want)
 		}
-	}
-}
-
-func TestRenderWithGraphvizMissing(t *testing.T) {
-	t.Setenv("PATH", t.TempDir()) // an empty directory: no dot
-	_, err := RenderWithGraphviz(context.Background(), []byte("digraph { a -> b }"), "svg")
-	if !errors.Is(err, ErrNoGraphviz) {
-		t.Fatalf("error %v does not wrap ErrNoGraphviz", err)
-	}
-	for _, s := range []string{"Graphviz is not installed", "--format dot", "install"} {
-		if !strings.Contains(err.Error(), s) {
-			t.Errorf("error %q does not say %q", err, s)
-		}
-	}
-	if _, err := RenderWithGraphviz(context.Background(), []byte("digraph { a -> b }"), "png"); !errors.Is(err, ErrNoGraphviz) {
-		t.Errorf("png: error %v does not wrap ErrNoGraphviz", err)
-	}
-	if _, err := RenderWithGraphviz(context.Background(), []byte("digraph { a -> b }"), "gif"); err == nil || !strings.Contains(err.Error(), "use svg or png") {
-		t.Errorf("gif: error %v", err)
-	}
-}
-
-func TestRenderWithGraphviz(t *testing.T) {
-	if _, err := exec.LookPath("dot"); err != nil {
-		t.Skip("Graphviz is not installed")
-	}
-	var dot bytes.Buffer
-	if err := WriteDOT(&dot, nimGraph()); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	svg, err := RenderWithGraphviz(ctx, dot.Bytes(), "svg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	parseSVG(t, svg) // well-formed XML
-	s := string(svg)
-	// The escaped labels come out as written.
-	for _, want := range []string{`say &quot;hi&quot; \N`, `loop &quot;\&quot;`, "take 2 from the first heap", "g = 0, P", "g = ?, D"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("SVG from Graphviz lacks %q", want)
-		}
-	}
-	if _, err := RenderWithGraphviz(ctx, []byte("digraph { a -> }"), "svg"); err == nil || !strings.Contains(err.Error(), "syntax error") {
-		t.Errorf("bad DOT: error %v does not quote Graphviz", err)
 	}
 }
 

@@ -3,11 +3,12 @@ package render
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/grundy-lang/grundy/internal/words"
 )
 
 // Progress reports on a long computation with one line on a terminal,
@@ -35,12 +36,14 @@ type Progress struct {
 	stop     chan struct{}
 }
 
-// progressDelay is how long a computation or its output must have been
-// quiet before the line is drawn; progressTick is how often it is redrawn.
-const (
-	progressDelay = time.Second
-	progressTick  = 250 * time.Millisecond
-)
+// ProgressDelay is how long a computation or its output must have been
+// quiet before the line is drawn. Tests of whole commands set it to 0, so
+// that a line is drawn as soon as a Progress starts (and they can tell,
+// without waiting a second, whether one was started).
+var ProgressDelay = time.Second
+
+// progressTick is how often the line is redrawn.
+const progressTick = 250 * time.Millisecond
 
 // progressWidth is the widest line drawn: a line that wraps cannot be
 // redrawn in place.
@@ -49,7 +52,14 @@ const progressWidth = 79
 // NewProgress starts a progress line on w, a terminal; label, if not empty,
 // says what is computed. Stop ends it.
 func NewProgress(w io.Writer, label string) *Progress {
-	p := newProgress(w, label, time.Now)
+	return NewProgressClock(w, label, time.Now)
+}
+
+// NewProgressClock is NewProgress reading the time from now, which tests
+// move on by hand: the line is still redrawn four times a second.
+func NewProgressClock(w io.Writer, label string, now func() time.Time) *Progress {
+	p := newProgress(w, label, now)
+	p.tick() // drawn at once when ProgressDelay is 0
 	go p.run()
 	return p
 }
@@ -58,7 +68,7 @@ func NewProgress(w io.Writer, label string) *Progress {
 func newProgress(w io.Writer, label string, now func() time.Time) *Progress {
 	t := now()
 	label = strings.Join(strings.Fields(label), " ")
-	return &Progress{w: w, label: label, now: now, start: t, quiet: t.Add(progressDelay), stop: make(chan struct{})}
+	return &Progress{w: w, label: label, now: now, start: t, quiet: t.Add(ProgressDelay), stop: make(chan struct{})}
 }
 
 // run redraws the line until Stop.
@@ -96,12 +106,12 @@ func (p *Progress) tick() {
 		line = p.label + ": " + line
 	}
 	if p.solved > 0 {
-		line += ", " + Thousands(p.solved) + " positions"
+		line += ", " + words.Plural(p.solved, "position")
 		if secs := d.Seconds(); secs > 0 {
-			line += ", " + Thousands(int64(float64(p.solved)/secs)) + "/s"
+			line += ", " + words.Thousands(int64(float64(p.solved)/secs)) + "/s"
 		}
 	}
-	line = abbreviate(line+" (Ctrl-C stops)", progressWidth)
+	line = words.Abbreviate(line+" (Ctrl-C stops)", progressWidth)
 	if line == p.last {
 		return
 	}
@@ -117,7 +127,7 @@ func (p *Progress) Clear() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.erase()
-	p.quiet = p.now().Add(progressDelay)
+	p.quiet = p.now().Add(ProgressDelay)
 }
 
 // erase erases the line, if one is shown, and the two characters after it,
@@ -165,33 +175,4 @@ func Underlying(w io.Writer) io.Writer {
 		return c.w
 	}
 	return w
-}
-
-// Thousands writes n with commas between groups of three digits.
-func Thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// abbreviate shortens s to at most n runes, ending it with "…" if cut.
-func abbreviate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -95,6 +96,17 @@ func TestProgressLine(t *testing.T) {
 	}
 }
 
+// One position is a position.
+func TestProgressOnePosition(t *testing.T) {
+	p, buf, clk := newFake("x")
+	clk.advance(2 * time.Second)
+	p.Solved(1)
+	p.tick()
+	if want := "\rx: 2s, 1 position, 0/s (Ctrl-C stops)"; buf.String() != want {
+		t.Errorf("got %q, want %q", buf.String(), want)
+	}
+}
+
 func TestProgressLongLabel(t *testing.T) {
 	p, buf, clk := newFake(strings.Repeat("é", 200) + "\n\t")
 	clk.advance(time.Second)
@@ -109,7 +121,18 @@ func TestProgressConcurrent(t *testing.T) {
 	var buf syncBuffer
 	p := NewProgress(&buf, "racing")
 	var wg sync.WaitGroup
+	var writes atomic.Int64
 	stop := make(chan struct{})
+	// waitWrites waits until the writers have written n more times.
+	waitWrites := func(n int64) {
+		t.Helper()
+		want := writes.Load() + n
+		for deadline := time.Now().Add(10 * time.Second); writes.Load() < want; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the writers wrote %d times in 10s, want %d", writes.Load(), want)
+			}
+		}
+	}
 	for range 4 {
 		wg.Add(1)
 		go func() {
@@ -122,14 +145,15 @@ func TestProgressConcurrent(t *testing.T) {
 				default:
 					p.Solved(i)
 					w.Write(nil)
+					writes.Add(1)
 				}
 			}
 		}()
 	}
-	time.Sleep(50 * time.Millisecond)
+	waitWrites(1000)
 	p.Stop()
 	n := buf.Len()
-	time.Sleep(50 * time.Millisecond)
+	waitWrites(1000)
 	close(stop)
 	wg.Wait()
 	if buf.Len() != n {
@@ -159,12 +183,4 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
-}
-
-func TestThousands(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", -1234567: "-1,234,567", 100000: "100,000"} {
-		if got := Thousands(n); got != want {
-			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
-		}
-	}
 }

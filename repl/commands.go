@@ -3,6 +3,7 @@ package repl
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/render"
 	"slices"
 	"sort"
@@ -183,7 +184,7 @@ func (s *Session) clear(_ context.Context, inv invocation) error {
 	}
 	n := s.in.SolverStats().Positions
 	s.in.ClearMemo()
-	fmt.Fprintf(s.out, "dropped %s memoized (definitions stay)\n", count(n, "value"))
+	fmt.Fprintf(s.out, "dropped %s memoized (definitions stay)\n", words.Plural(n, "value"))
 	return nil
 }
 
@@ -217,11 +218,11 @@ func (s *Session) games(_ context.Context, inv invocation) error {
 		}
 		switch g.V.K {
 		case interp.KGame:
-			games = append(games, []string{s.signature(g.Name), abbreviate(firstLine(g.Doc), 56), where})
+			games = append(games, []string{s.signature(g.Name), words.Abbreviate(firstLine(g.Doc), 56), where})
 		case interp.KFunc:
-			fns = append(fns, []string{s.signature(g.Name), abbreviate(firstLine(g.Doc), 56), where})
+			fns = append(fns, []string{s.signature(g.Name), words.Abbreviate(firstLine(g.Doc), 56), where})
 		default:
-			vars = append(vars, []string{g.Name, "= " + abbreviate(g.V.Repr(), 56), where})
+			vars = append(vars, []string{g.Name, "= " + words.Abbreviate(g.V.Repr(), 56), where})
 		}
 	}
 	if len(games)+len(fns)+len(vars) == 0 {
@@ -241,7 +242,7 @@ func (s *Session) games(_ context.Context, inv invocation) error {
 		fmt.Fprintf(s.out, "from %s (:help NAME for any of them)\n", file)
 		for _, kind := range []interp.Kind{interp.KGame, interp.KFunc} {
 			if names := library[file][kind.String()]; len(names) > 0 {
-				text := wrap(kind.String()+"s: "+strings.Join(names, " "), 76)
+				text := words.Wrap(kind.String()+"s: "+strings.Join(names, " "), 76)
 				fmt.Fprint(s.out, "  "+strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n    ")+"\n")
 			}
 		}
@@ -261,15 +262,6 @@ func (s *Session) signature(name string) string {
 func firstLine(doc string) string {
 	line, _, _ := strings.Cut(doc, "\n")
 	return line
-}
-
-// abbreviate shortens text to at most n runes, marking the cut.
-func abbreviate(text string, n int) string {
-	r := []rune(text)
-	if len(r) <= n {
-		return text
-	}
-	return string(r[:n-3]) + "..."
 }
 
 // names lists every name that completion and suggestions may offer: globals

@@ -7,11 +7,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 func TestParseCommand(t *testing.T) {
@@ -245,17 +248,81 @@ func TestTableInterrupted(t *testing.T) {
 }
 
 func TestProgressLine(t *testing.T) {
-	s, out := newTestSession()
+	out := new(lockedBuilder) // the line's goroutine writes to it
+	s := New(interp.New(), out, out)
+	var mu sync.Mutex
+	clock := time.Unix(0, 0)
+	s.now = func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return clock
+	}
 	stop := s.showProgress("sg(X(1000))")
-	time.Sleep(1300 * time.Millisecond)
+	mu.Lock()
+	clock = clock.Add(1300 * time.Millisecond)
+	mu.Unlock()
+	const line = "sg(X(1000)): 1s (Ctrl-C stops)"
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), line); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no progress line after 10s: %q", out.String())
+		}
+	}
 	fmt.Fprintln(s.out, "42") // output ends the line first
 	stop()
-	const line = "sg(X(1000)): 1s (Ctrl-C stops)"
 	want := "\r" + line + "\r" + strings.Repeat(" ", len(line)+len("^C")) + "\r42\n" // the erase covers a "^C" echo too
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
 	if s.in.Config.OnProgress != nil || s.progress != nil {
 		t.Error("the progress hooks are left behind")
+	}
+}
+
+// lockedBuilder is a strings.Builder safe for use by several goroutines.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// :time counts the positions solved in words: "1 new position", "2 new positions".
+func TestTimeCountsPositions(t *testing.T) {
+	s, out := newTestSession()
+	for _, entry := range []string{"game G(n) { move where n > 0 -> G(n - 1) }", ":time on", "sg(G(0))", "sg(G(2))"} {
+		if !s.Do(t.Context(), entry) {
+			t.Fatalf("%s: %s", entry, out)
+		}
+	}
+	if !strings.Contains(out.String(), ", 1 new position solved\n") || !strings.Contains(out.String(), ", 2 new positions solved\n") {
+		t.Errorf("got %q, want 1 new position then 2 new positions", out.String())
+	}
+}
+
+// :help NAME wraps a built-in's long doc to the terminal's width.
+func TestHelpIsWrapped(t *testing.T) {
+	s := New(stdlib.New(), new(strings.Builder), new(strings.Builder))
+	out := new(strings.Builder)
+	s.out = &output{s, out}
+	for _, name := range []string{"sg", "remoteness", "Kayles", "TakeBreak"} {
+		out.Reset()
+		if !s.Do(t.Context(), ":help "+name) {
+			t.Fatalf(":help %s: %s", name, out)
+		}
+		for line := range strings.SplitSeq(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if n := utf8.RuneCountInString(line); n > 78 {
+				t.Errorf(":help %s: a line of %d characters: %q", name, n, line)
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package repl
 import (
 	"context"
 	"fmt"
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/render"
 	"slices"
 	"strings"
@@ -104,7 +105,7 @@ func (s *Session) helpOverview() {
 	}
 	slices.Sort(builtins)
 	fmt.Fprintln(s.out)
-	fmt.Fprint(s.out, wrap("Built-in functions: "+strings.Join(builtins, " ")+". :help NAME says more.", 78))
+	fmt.Fprint(s.out, words.Wrap("Built-in functions: "+strings.Join(builtins, " ")+". :help NAME says more.\n", 78))
 }
 
 func (s *Session) helpCommand(c *command) {
@@ -115,6 +116,9 @@ func (s *Session) helpCommand(c *command) {
 		}
 	}
 }
+
+// helpWidth is the width :help wraps prose to.
+const helpWidth = 78
 
 func (s *Session) helpGlobal(g *interp.Global) {
 	where := ""
@@ -133,34 +137,20 @@ func (s *Session) helpGlobal(g *interp.Global) {
 	case g.V.K == interp.KFunc:
 		fmt.Fprintln(s.out, "fn "+s.signature(g.Name)+where)
 	default:
-		fmt.Fprintf(s.out, "%s = %s%s\n", g.Name, abbreviate(g.V.Repr(), 200), where)
+		fmt.Fprintf(s.out, "%s = %s%s\n", g.Name, words.Abbreviate(g.V.Repr(), 200), where)
 		return
 	}
 	switch {
 	case doc != "":
+		// Prose is wrapped to the terminal; an indented line (an example)
+		// is written as it is.
 		for line := range strings.SplitSeq(doc, "\n") {
+			if !strings.HasPrefix(line, " ") {
+				line = strings.ReplaceAll(words.Wrap(line, helpWidth-2), "\n", "\n  ")
+			}
 			fmt.Fprintln(s.out, "  "+line)
 		}
 	case g.V.K == interp.KGame || g.V.K == interp.KFunc:
 		fmt.Fprintln(s.out, "  (no doc comment: write # lines just above the declaration)")
 	}
-}
-
-// wrap breaks text into lines of at most width columns at spaces.
-func wrap(text string, width int) string {
-	var b strings.Builder
-	col := 0
-	for i, w := range strings.Fields(text) {
-		if i > 0 && col+1+len(w) > width {
-			b.WriteString("\n")
-			col = 0
-		} else if i > 0 {
-			b.WriteString(" ")
-			col++
-		}
-		b.WriteString(w)
-		col += len(w)
-	}
-	b.WriteString("\n")
-	return b.String()
 }

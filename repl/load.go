@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -68,7 +69,7 @@ func (s *Session) loadFile(ctx context.Context, path string) error {
 		noun string
 	}{{games, "game"}, {fns, "function"}, {lets, "variable"}} {
 		if p.n > 0 {
-			parts = append(parts, count(p.n, p.noun))
+			parts = append(parts, words.Plural(p.n, p.noun))
 		}
 	}
 	if len(parts) == 0 {

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/render"
 	"github.com/grundy-lang/grundy/teach"
 	"io"
@@ -32,6 +33,7 @@ type Session struct {
 	out, err io.Writer // both end a progress line before they write
 
 	progress *render.Progress // the progress line of the entry running, if any
+	now      func() time.Time // the progress line's clock; nil for time.Now (tests move their own)
 
 	files      []*loadedFile
 	timing     bool
@@ -45,6 +47,9 @@ type Session struct {
 	// with ctx, and whether they come from a script (and so are echoed); nil
 	// when there is nowhere to read them from.
 	moves func(ctx context.Context) (r io.Reader, script bool)
+	// playLines, on a terminal with line editing, gives :play a line reader
+	// (teach.PlayOptions.ReadLine) and what to call when the game ends.
+	playLines func() (read func(prompt string) (string, error), done func())
 }
 
 // New returns a session over in, printing results to out and errors to errw. The
@@ -84,7 +89,7 @@ func (s *Session) Do(ctx context.Context, entry string) bool {
 	if s.timing && timed && strings.TrimSpace(entry) != "" {
 		fmt.Fprintf(s.out, "time %s", roundDuration(time.Since(start)))
 		if n := s.in.SolverStats().Positions - solved; n > 0 {
-			fmt.Fprintf(s.out, ", %s new positions solved", thousands(n))
+			fmt.Fprintf(s.out, ", %s solved", words.Plural(n, "new position"))
 		}
 		fmt.Fprintln(s.out)
 	}
@@ -152,7 +157,7 @@ func (s *Session) checkSummary(before interp.CheckStats) {
 	passed := after.Passed - before.Passed
 	s.checksFailed += failed
 	if passed > 0 && failed == 0 {
-		fmt.Fprintf(s.out, "ok: %s passed (%s)\n", count(passed, "check"), count(after.Cases-before.Cases, "case"))
+		fmt.Fprintf(s.out, "ok: %s passed (%s)\n", words.Plural(passed, "check"), words.Plural(after.Cases-before.Cases, "case"))
 	}
 }
 
@@ -207,15 +212,7 @@ func roundDuration(d time.Duration) time.Duration {
 }
 
 // thousands writes n with commas between groups of three digits.
-func thousands(n int) string { return render.Thousands(int64(n)) }
-
-// count writes "1 check", "3 checks".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return thousands(n) + " " + noun + "s"
-}
+func thousands(n int) string { return words.Thousands(n) }
 
 // bytesize writes a memory size for a person.
 func bytesize(n int) string {

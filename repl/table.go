@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/render"
 	"strings"
 
@@ -106,14 +107,14 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 		fmt.Fprintln(s.out, ", no moves")
 		return nil
 	case winning == 0:
-		fmt.Fprintf(s.out, ", %s, none winning\n", count(len(moves), "move"))
+		fmt.Fprintf(s.out, ", %s, none winning\n", words.Plural(len(moves), "move"))
 	default:
-		fmt.Fprintf(s.out, ", %s, %d winning\n", count(len(moves), "move"), winning)
+		fmt.Fprintf(s.out, ", %s, %d winning\n", words.Plural(len(moves), "move"), winning)
 	}
 	shown := capOptions(rows)
 	render.WriteColumns(s.out, "  ", shown, []bool{false, false, false, true, false, false})
 	if hidden := len(rows) - len(shown); hidden > 0 {
-		fmt.Fprintf(s.out, "  ... and %s, none of them winning\n", count(hidden, "more move"))
+		fmt.Fprintf(s.out, "  ... and %s, none of them winning\n", words.Plural(hidden, "more move"))
 	}
 	return nil
 }
@@ -180,7 +181,7 @@ func (s *Session) scoringOptions(ctx context.Context, pos interp.Value) error {
 		}
 		rows = append(rows, row)
 	}
-	fmt.Fprintf(s.out, ", %s, %d best\n", count(len(moves), "move"), best)
+	fmt.Fprintf(s.out, ", %s, %d best\n", words.Plural(len(moves), "move"), best)
 	render.WriteColumns(s.out, "  ", rows, []bool{false, false, false, true, false, true, true, false})
 	return nil
 }

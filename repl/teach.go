@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/teach"
 )
@@ -33,7 +34,7 @@ func (s *Session) position(ctx context.Context, inv invocation, p piece, cmd str
 		g := pos.R.(*interp.Game)
 		return pos, errorAt(inv, p, "%s is a game; :%s needs one of its positions, such as %s", g.Name, cmd, example(g))
 	}
-	return pos, errorAt(inv, p, ":%s needs a game position or a sum, but this is %s %s", cmd, pos.K, abbreviate(pos.Repr(), 40))
+	return pos, errorAt(inv, p, ":%s needs a game position or a sum, but this is %s %s", cmd, pos.K, words.Abbreviate(pos.Repr(), 40))
 }
 
 func (s *Session) explain(ctx context.Context, inv invocation) error {
@@ -67,5 +68,11 @@ func (s *Session) play(ctx context.Context, inv invocation) error {
 	}
 	// A script's moves are echoed, so that the transcript reads like a session.
 	input, script := s.moves(ctx)
-	return teach.Play(ctx, s.in, pos, teach.PlayOptions{Mode: mode, Echo: script}, input, s.out)
+	opts := teach.PlayOptions{Mode: mode, Echo: script}
+	if s.playLines != nil && !script {
+		read, done := s.playLines()
+		defer done()
+		opts.ReadLine = read
+	}
+	return teach.Play(ctx, s.in, pos, opts, input, s.out)
 }

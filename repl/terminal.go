@@ -2,16 +2,21 @@ package repl
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
+	"time"
 
 	"github.com/peterh/liner"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/render"
+	"github.com/grundy-lang/grundy/teach"
 )
 
 // Prompts: the first line of an entry, and the lines that continue it.
@@ -79,6 +84,19 @@ func (s *Session) Terminal(historyFile string) int {
 	ln.SetWordCompleter(s.complete)
 	hist := &history{path: historyFile}
 	hist.load(ln)
+	if liner.TerminalSupported() {
+		// :play reads moves with the same line editor, with a history of
+		// its own: the shell's is put aside until the game ends.
+		s.playLines = func() (func(string) (string, error), func()) {
+			var saved bytes.Buffer
+			ln.WriteHistory(&saved)
+			ln.ClearHistory()
+			return moveReader(ln, editing, normal), func() {
+				ln.ClearHistory()
+				ln.ReadHistory(&saved)
+			}
+		}
+	}
 
 	// Interrupts are ours for the whole session: while a line is read, Ctrl-C
 	// is a key that drops it; while an entry runs, it cancels that entry.
@@ -127,6 +145,45 @@ func (s *Session) Terminal(historyFile string) int {
 	return 0
 }
 
+// moveReader reads a person's moves in play with ln (teach.PlayOptions.ReadLine):
+// the terminal is in mode editing during the prompt, so that Ctrl-C there is a
+// key (liner prints the prompt before it takes the keys over itself), and
+// back in mode normal after it, so that Ctrl-C stops the computer's thinking.
+// Ctrl-C at the prompt is teach.ErrStopped; each move goes into the history.
+func moveReader(ln *liner.State, editing, normal ttyMode) func(prompt string) (string, error) {
+	return func(prompt string) (string, error) {
+		editing.apply()
+		line, err := ln.Prompt(prompt)
+		normal.apply()
+		if errors.Is(err, liner.ErrPromptAborted) {
+			return "", teach.ErrStopped
+		}
+		if err == nil && strings.TrimSpace(line) != "" {
+			ln.AppendHistory(line)
+		}
+		return line, err
+	}
+}
+
+// PlayLines reads a person's moves on the terminal for grundy play, as :play
+// in the shell does: line editing, the moves' history, Ctrl-C at the prompt
+// stopping the game and Ctrl-C while the computer thinks stopping that. Stop
+// puts the terminal back as it was. Standard input and output must be a
+// terminal that liner supports.
+func PlayLines() (read func(prompt string) (string, error), stop func()) {
+	normal := currentMode()
+	ln := liner.NewLiner()
+	editing := currentMode().keyInterrupts()
+	ln.SetCtrlCAborts(true)
+	unwatch := restoreOnTermination(normal)
+	normal.apply()
+	return moveReader(ln, editing, normal), func() {
+		unwatch()
+		ln.Close()
+		normal.apply()
+	}
+}
+
 // runInterruptible runs one entry with a context that an interrupt cancels.
 func (s *Session) runInterruptible(sigs chan os.Signal, entry string) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -166,7 +223,11 @@ func waitsForPerson(entry string) bool {
 // a second (see render.Progress): how long it has run, the positions solved
 // so far, and how to stop. The returned function erases it.
 func (s *Session) showProgress(entry string) (stop func()) {
-	p := render.NewProgress(s.out.(*output).w, abbreviate(historyItem(entry), 40))
+	now := s.now
+	if now == nil {
+		now = time.Now
+	}
+	p := render.NewProgressClock(s.out.(*output).w, words.Abbreviate(historyItem(entry), 40), now)
 	base := s.in.SolverStats().Positions
 	s.in.Config.OnProgress = func(n int) { p.Solved(int64(max(n-base, 0))) }
 	s.progress = p

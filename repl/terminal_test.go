@@ -106,10 +106,28 @@ func TestTerminalPlay(t *testing.T) {
 	term.send("quit\r")
 	term.prompted("quit\r\nYou stopped the game.\r\n> ")
 
+	// Moves are read with line editing and a history of their own: up
+	// recalls the move typed before, not a shell entry; Ctrl-C at the prompt
+	// stops the game, it is not an interrupted computation; and afterwards up
+	// at the shell's prompt recalls the shell's entry, not a move.
 	term.send(":play Nim(2)\r")
 	term.expect("Your move> ")
-	term.interrupt("interrupted")
-	term.prompted("\n> ")
+	term.send("moves\r")
+	term.expect("  2  take 2 -> Nim(0)")
+	term.expect("Your move> ")
+	term.send("\x1b[A\r")
+	term.expect("Your move> moves")
+	term.expect("  2  take 2 -> Nim(0)")
+	term.expect("Your move> ")
+	term.send("\x03")
+	term.prompted("^C\r\nYou stopped the game.\r\n> ")
+	term.send("\x1b[A")
+	term.expect(":play Nim(2)")
+	term.send("\x03")
+	term.prompted("> ")
+	if strings.Contains(term.out.String(), "interrupted") {
+		t.Errorf("Ctrl-C at the :play prompt reported an interrupted computation:\n%q", term.out.String())
+	}
 
 	term.send(":play Nim(2)\r")
 	term.expect("Your move> ")

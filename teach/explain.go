@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -70,37 +71,12 @@ func (e *explainer) printf(format string, args ...any) {
 			e.b.WriteString(line)
 			continue
 		}
-		e.b.WriteString(wrap(line, lineWidth))
+		e.b.WriteString(words.Wrap(line, lineWidth))
 	}
 }
 
 // lineWidth is the width prose is wrapped to, for a terminal or a projector.
 const lineWidth = 80
-
-// wrap breaks a line of prose into lines of at most width columns, at spaces.
-func wrap(line string, width int) string {
-	nl := strings.HasSuffix(line, "\n")
-	var b strings.Builder
-	col := 0
-	for _, w := range strings.Fields(line) {
-		n := len([]rune(w))
-		switch {
-		case col == 0:
-		case col+1+n > width:
-			b.WriteString("\n")
-			col = 0
-		default:
-			b.WriteString(" ")
-			col++
-		}
-		b.WriteString(w)
-		col += n
-	}
-	if nl {
-		b.WriteString("\n")
-	}
-	return b.String()
-}
 
 // Limits on what an explanation lists one by one.
 const (
@@ -160,7 +136,7 @@ func (e *explainer) position(v, pos interp.Value) error {
 		e.printf("It has no moves, so the player to move cannot move and loses. Its Sprague-Grundy value is 0, the mex of no values at all.\n")
 		return nil
 	}
-	of := "the values of its " + plural(len(ms), "option")
+	of := "the values of its " + words.Plural(len(ms), "option")
 	if len(ms) == 1 {
 		of = "the value of its only option"
 	}
@@ -271,12 +247,12 @@ func (e *explainer) valueGroups(ms []*interp.Move, vals []int64, mex int64) {
 			rows = append(rows, [2]string{fmt.Sprintf("values %d to %d", x, mex-1), "each reached by some move"})
 			break
 		}
-		rows = append(rows, [2]string{fmt.Sprintf("value %d", x), fmt.Sprintf("%s, such as %s", plural(len(byVal[x]), "move"), byVal[x][0])})
+		rows = append(rows, [2]string{fmt.Sprintf("value %d", x), fmt.Sprintf("%s, such as %s", words.Plural(len(byVal[x]), "move"), byVal[x][0])})
 	}
 	rows = append(rows, [2]string{fmt.Sprintf("value %d", mex), "no move: this is the mex"})
 	if len(above) > 0 {
 		rows = append(rows, [2]string{fmt.Sprintf("above %d", mex),
-			fmt.Sprintf("%s, to values %s (they do not change the mex)", plural(len(above), "move"), valueSet(above))})
+			fmt.Sprintf("%s, to values %s (they do not change the mex)", words.Plural(len(above), "move"), valueSet(above))})
 	}
 	e.table(rows)
 }
@@ -289,7 +265,7 @@ func (e *explainer) winningMoves(wins []*interp.Move, why string) {
 	case 1:
 		e.printf("The winning move is %s. It leads %s.\n", wins[0], why)
 	default:
-		e.printf("There are %s. Each leads %s:\n", plural(len(wins), "winning move"), why)
+		e.printf("There are %s. Each leads %s:\n", words.Plural(len(wins), "winning move"), why)
 		e.list(wins)
 	}
 }
@@ -523,7 +499,7 @@ func (e *explainer) byOutcomes(v interp.Value, reason func(v interp.Value, isP b
 	}
 	e.winningMoves(wins, "to a P-position, where the opponent is the one who loses")
 	if rest := len(ms) - len(wins); rest > 0 {
-		e.printf("The other %s lead to N-positions.\n", plural(rest, "move"))
+		e.printf("The other %s lead to N-positions.\n", words.Plural(rest, "move"))
 	}
 	return nil
 }
@@ -601,7 +577,7 @@ func (e *explainer) misereNimNumbers(v interp.Value, isP bool) error {
 	if big {
 		why, p = fmt.Sprintf("some heap has 2 or more and the nim-sum is %d", total), total == 0
 	} else {
-		why, p = fmt.Sprintf("every heap has 0 or 1, and %s of 1", map[bool]string{true: "there is 1 heap", false: "there are " + plural(ones, "heap")}[ones == 1]), ones%2 == 1
+		why, p = fmt.Sprintf("every heap has 0 or 1, and %s of 1", map[bool]string{true: "there is 1 heap", false: "there are " + words.Plural(ones, "heap")}[ones == 1]), ones%2 == 1
 	}
 	switch {
 	case p != isP || len(parts) > listParts:
@@ -700,12 +676,4 @@ func valueSet(vals []int64) string {
 		parts = append(parts[:15], "...", parts[len(parts)-1])
 	}
 	return strings.Join(parts, ", ")
-}
-
-// plural writes n and a noun, adding an s unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

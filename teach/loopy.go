@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -101,9 +102,9 @@ func (e *explainer) loopyReason(v interp.Value, g solver.Grundy, ms []*interp.Mo
 		if err != nil {
 			return err
 		}
-		e.winningMoves(best, fmt.Sprintf("to a P-position and wins within %s (the remoteness of %s): in a loopy game the winner must bring the end nearer, or the loser may escape into a loop", plural(r, "move"), e.name))
+		e.winningMoves(best, fmt.Sprintf("to a P-position and wins within %s (the remoteness of %s): in a loopy game the winner must bring the end nearer, or the loser may escape into a loop", words.Plural(r, "move"), e.name))
 		if rest := len(toP) - len(best); rest > 0 {
-			e.printf("%s to P-positions too, but not nearer the end.\n", plural(rest, "other move"))
+			e.printf("%s to P-positions too, but not nearer the end.\n", words.Plural(rest, "other move"))
 		}
 	case 'P':
 		return e.losingMoves(ms, "No option has value 0 and none is a draw: every move leads to an N-position, from which the opponent has a winning reply")
@@ -119,7 +120,7 @@ func leads(ms []*interp.Move) string {
 	case 1:
 		return "the move " + ms[0].String() + " leads"
 	}
-	return plural(len(ms), "move") + " lead"
+	return words.Plural(len(ms), "move") + " lead"
 }
 
 // leadsToN says that the n other moves lead to N-positions.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 )
 
@@ -20,6 +21,11 @@ type PlayOptions struct {
 	// Echo writes each line read after its prompt, so that a transcript made
 	// from input that is not a terminal reads as a dialogue.
 	Echo bool
+	// ReadLine, when set, shows prompt and reads the person's line itself,
+	// with line editing and history (the command line and the shell give
+	// liner's on a terminal), in place of reading r. It returns io.EOF at the
+	// end of the input and ErrStopped when the person pressed Ctrl-C.
+	ReadLine func(prompt string) (string, error)
 	// OnPrompt, when set, is called each time the person is asked for a move,
 	// with the position and its moves as numbered in the dialogue (the page in
 	// the browser shows them as buttons).
@@ -60,6 +66,7 @@ type player struct {
 	input *bufio.Reader
 	w     io.Writer
 	turns []turn
+	seen  map[string]int // how often each draw (D-position) was reached
 }
 
 // turn is one move made in the game.
@@ -74,11 +81,15 @@ func (p *player) printf(format string, args ...any) { fmt.Fprintf(p.w, format, a
 
 // say writes a line of prose, wrapped to lineWidth columns.
 func (p *player) say(format string, args ...any) {
-	fmt.Fprintln(p.w, wrap(fmt.Sprintf(format, args...), lineWidth))
+	fmt.Fprintln(p.w, words.Wrap(fmt.Sprintf(format, args...), lineWidth))
 }
 
 // errQuit ends the game at the person's request or at the end of the input.
 var errQuit = errors.New("quit")
+
+// ErrStopped is what PlayOptions.ReadLine returns when the person pressed
+// Ctrl-C at the prompt: the game stops, as if they had typed quit.
+var ErrStopped = errors.New("stopped at the prompt")
 
 // play runs the game from start.
 func (p *player) play(start interp.Value) error {
@@ -108,9 +119,23 @@ func (p *player) play(start interp.Value) error {
 			return err
 		}
 		fromP := from == 'P'
+		// A draw that comes back: offered the second time, declared the third.
+		repeats := 0
+		if from == 'D' {
+			if p.seen == nil {
+				p.seen = map[string]int{}
+			}
+			p.seen[key(pos)]++
+			repeats = p.seen[key(pos)]
+		}
+		if repeats >= drawRepeats {
+			p.printf("\nPosition: %s\n", pos.Repr())
+			p.say("This position has come back a third time: the game is a draw by repetition. Neither player can force a win from it, so with best play the game would go on forever.")
+			return nil
+		}
 		var m *interp.Move
 		if person {
-			m, err = p.personMove(pos, ms, from)
+			m, err = p.personMove(pos, ms, from, repeats > 1)
 		} else {
 			m, err = p.computerMove(pos, ms, from)
 		}
@@ -132,11 +157,18 @@ func (p *player) play(start interp.Value) error {
 	}
 }
 
+// drawRepeats is how many times a draw (a D-position) must occur for the game
+// to end as a draw by repetition; from the time before, the person may agree
+// to one.
+const drawRepeats = 3
+
 // maxListed is the most moves listed at every turn; more are listed on request.
 const maxListed = 24
 
-// personMove asks the person for a move until one is chosen.
-func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*interp.Move, error) {
+// personMove asks the person for a move until one is chosen. When repeated,
+// the position is a draw that has come back, and the person may agree to a
+// draw by repetition.
+func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte, repeated bool) (*interp.Move, error) {
 	// The same move in equal parts of a sum is listed once.
 	var ms []*interp.Move
 	for _, d := range distinct(all) {
@@ -148,6 +180,9 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*i
 	} else {
 		p.printf("You have %d moves; type moves to list them.\n", len(ms))
 	}
+	if repeated {
+		p.say("This position has come back, and it is a draw: neither player can force a win. Type draw to agree to a draw by repetition, or play on (a third time ends the game as a draw).")
+	}
 	for {
 		line, err := p.readCommand(pos, ms)
 		if err != nil {
@@ -155,6 +190,17 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte) (*i
 		}
 		switch strings.ToLower(line) {
 		case "":
+			continue
+		case "draw":
+			if repeated {
+				p.say("You and the computer agree to a draw by repetition: with best play neither can force a win, and the game would go on forever.")
+				return nil, errQuit
+			}
+			if from == 'D' {
+				p.say("The computer plays on: a draw by repetition is agreed once this position comes back.")
+			} else {
+				p.say("The computer plays on: this is not a draw, so one player can force a win (type hint to see how the game stands).")
+			}
 			continue
 		case "moves", "m", "list":
 			p.listMoves(ms)
@@ -186,8 +232,21 @@ func (p *player) readCommand(pos interp.Value, ms []*interp.Move) (string, error
 	if p.opts.OnPrompt != nil {
 		p.opts.OnPrompt(pos, ms)
 	}
-	p.printf("Your move> ")
-	text, err := p.input.ReadString('\n')
+	var text string
+	var err error
+	if p.opts.ReadLine != nil {
+		text, err = p.opts.ReadLine("Your move> ")
+		switch {
+		case errors.Is(err, ErrStopped):
+			p.printf("You stopped the game.\n")
+			return "", errQuit
+		case err != nil && !errors.Is(err, io.EOF):
+			return "", err
+		}
+	} else {
+		p.printf("Your move> ")
+		text, err = p.input.ReadString('\n')
+	}
 	if err != nil && text == "" {
 		if err := p.ctx.Err(); err != nil {
 			return "", err // interrupted while waiting for the person

@@ -39,7 +39,11 @@ func TestPlayGolden(t *testing.T) {
 		// Kayles moves by label and values; explain during the game; quit.
 		{"play_kayles.golden", "Kayles(6)", PlayOptions{}, "knock 1, 2\nexplain\nquit\n"},
 		// A token on a graph with a cycle: the computer keeps the draw it cannot win.
+		// The third time the draw comes back, the game ends as a draw by repetition
+		// (offered the second time).
 		{"play_loopy_draw.golden", "Token([[1], [2, 0], [1, 3], []], 0)", PlayOptions{}, "hint\n1\nhint\n1\nquit\n"},
+		// The person asks for a draw too early, then agrees to one when offered.
+		{"play_loopy_agree.golden", "Token([[1], [2, 0], [1, 3], []], 0)", PlayOptions{}, "draw\n1\ndraw\n"},
 		// From 0 both moves reach a P-position, but only "to 3" wins: from 1 the
 		// person could come back forever. The computer takes the one that wins soonest.
 		{"play_loopy_win.golden", "Token([[1, 3], [0, 2], [3], []], 1)", PlayOptions{}, "to 0\n"},

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 )
 
@@ -20,9 +21,9 @@ var errMisereScoring = errors.New("misère play is a rule about who moves last; 
 func lead(v int64) string {
 	switch {
 	case v > 0:
-		return fmt.Sprintf("ahead by %s", plural(int(v), "point"))
+		return fmt.Sprintf("ahead by %s", words.Plural(int(v), "point"))
 	case v < 0:
-		return fmt.Sprintf("behind by %s", plural(int(-v), "point"))
+		return fmt.Sprintf("behind by %s", words.Plural(int(-v), "point"))
 	}
 	return "level (a draw)"
 }
@@ -229,9 +230,9 @@ func (p *player) scoringEnd(pos interp.Value, points map[bool]int64, turns []sco
 	result := "it is a draw"
 	switch {
 	case you > it:
-		result = fmt.Sprintf("you win by %s", plural(int(you-it), "point"))
+		result = fmt.Sprintf("you win by %s", words.Plural(int(you-it), "point"))
 	case you < it:
-		result = fmt.Sprintf("the computer wins by %s", plural(int(it-you), "point"))
+		result = fmt.Sprintf("the computer wins by %s", words.Plural(int(it-you), "point"))
 	}
 	p.say("No moves are left. Final score: you %d, computer %d: %s.", you, it, result)
 	worst := -1
@@ -242,7 +243,7 @@ func (p *player) scoringEnd(pos interp.Value, points map[bool]int64, turns []sco
 	}
 	if worst >= 0 {
 		t := turns[worst]
-		p.say("Why: your costliest move was %s, worth %d where the best move was worth %d: it gave away %s. (Type hint before a move to see a best one.)", t.m.Move, t.m.Value, t.best, plural(int(t.best-t.m.Value), "point"))
+		p.say("Why: your costliest move was %s, worth %d where the best move was worth %d: it gave away %s. (Type hint before a move to see a best one.)", t.m.Move, t.m.Value, t.best, words.Plural(int(t.best-t.m.Value), "point"))
 		return
 	}
 	for _, t := range turns {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-lang/grundy/internal/words"
 )
 
 // CodeError is the error ParseCode returns: what was wrong, and where.
@@ -159,8 +161,8 @@ func parseSpec(s string) (*codeSpec, error) {
 		d := before[len(before)-1-j]
 		for h := 1; h <= j+1; h++ {
 			if d.allows(h) {
-				return fail(d.pos, "d-%d = %v adds %d %s and may leave %d %s, so a heap can come back as large as it was and the game may never end; "+
-					"grundy computes games that end: a digit that adds %d %s must leave at least %d heaps", j, d.digitRule, j, plural(j, "token"), h, plural(h, "heap"), j, plural(j, "token"), j+2)
+				return fail(d.pos, "d-%d = %v adds %s and may leave %s, so a heap can come back as large as it was and the game may never end; "+
+					"grundy computes games that end: a digit that adds %s must leave at least %d heaps", j, d.digitRule, words.Plural(j, "token"), words.Plural(h, "heap"), words.Plural(j, "token"), j+2)
 			}
 		}
 		spec.add = append(spec.add, d.digitRule)
@@ -184,13 +186,6 @@ func parseSpec(s string) (*codeSpec, error) {
 		spec.digits = spec.digits[:period+1]
 	}
 	return spec, nil
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // digitSpec is one digit of a code as written, with its position.

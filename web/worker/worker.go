@@ -19,9 +19,9 @@ import (
 	"github.com/grundy-lang/grundy/examples"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/render/layered"
 	"github.com/grundy-lang/grundy/stdlib"
 	"github.com/grundy-lang/grundy/teach"
-	"github.com/grundy-lang/grundy/web/layered"
 	"github.com/grundy-lang/grundy/web/sheet"
 )
 

@@ -4,14 +4,9 @@
 package layered
 
 import (
-	"bufio"
 	"cmp"
-	"fmt"
-	"html"
-	"io"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/grundy-lang/grundy/render"
 )
@@ -267,115 +262,22 @@ func sweep(rows [][]int, passes int, succ, pred [][]int, at []float64, visit fun
 	}
 }
 
-// WriteSVG draws g as SVG: each position a box with its value (g = 3), P-positions
-// black, winning moves (from an N-position to a P-position) thick and red.
-// Each node is a <g class="node"> whose data-pos holds the position, so that a
-// page can act on a click.
-func WriteSVG(w io.Writer, g render.Graph) error {
-	pic := Layout(g)
-	boxes := pic.Boxes
-	index := map[int]int{}
-	for i, nd := range g.Nodes {
-		index[nd.ID] = i
-	}
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" class="graph" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Helvetica, Arial, sans-serif" font-size="12">
-<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker>
-<marker id="arrow-win" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c00"/></marker></defs>
-`, pic.Width, pic.Height, pic.Width, pic.Height)
-	if g.Title != "" {
-		fmt.Fprintf(bw, "<title>%s</title>\n", html.EscapeString(g.Title))
-	}
-	var taken []rect // the nodes, then the labels placed
-	for _, b := range boxes {
-		taken = append(taken, rect{b.X - b.W/2, b.Y - nodeH/2, b.W, nodeH})
-	}
-	for k, e := range g.Edges {
-		f, okf := index[e.From]
-		t, okt := index[e.To]
-		if !okf || !okt || f == t {
-			continue
-		}
-		segs := route(boxes[f], boxes[t], pic.Via[k])
-		win := !g.Nodes[f].IsP() && g.Nodes[t].IsP()
-		stroke, widthPx, marker, dash := "#777", 1, "arrow", ""
-		switch {
-		case win:
-			stroke, widthPx, marker = "#c00", 2, "arrow-win"
-		case e.Loop: // a move on a cycle of a loopy game
-			stroke, dash = "#2c6fbb", ` stroke-dasharray="5,3"`
-		}
-		var d strings.Builder
-		fmt.Fprintf(&d, "M%d,%d", segs[0][0].X, segs[0][0].Y)
-		for _, c := range segs {
-			fmt.Fprintf(&d, " C%d,%d %d,%d %d,%d", c[1].X, c[1].Y, c[2].X, c[2].Y, c[3].X, c[3].Y)
-		}
-		fmt.Fprintf(bw, `<path class="edge" d="%s" fill="none" stroke="%s" stroke-width="%d"%s marker-end="url(#%s)"><title>%s</title></path>`+"\n",
-			d.String(), stroke, widthPx, dash, marker, html.EscapeString(e.Label))
-		if e.Label == "" || len(g.Edges) > maxEdge {
-			continue
-		}
-		// The label goes on its edge where it covers no node and no other
-		// label, else it is left to the tooltip.
-		lw, lh := len([]rune(e.Label))*labelCharW+4, 12
-	place:
-		for _, c := range segs {
-			for _, at := range []float64{0.5, 0.3, 0.7} {
-				x, y := bezier(at, c[0].X, c[1].X, c[2].X, c[3].X), bezier(at, c[0].Y, c[1].Y, c[2].Y, c[3].Y)
-				r := rect{x - lw/2, y - lh/2, lw, lh}
-				if !r.overlapsAny(taken) {
-					taken = append(taken, r)
-					fmt.Fprintf(bw, `<text x="%d" y="%d" text-anchor="middle" font-size="10" fill="#555" stroke="#fff" stroke-width="3" paint-order="stroke">%s</text>`+"\n",
-						x, y+4, html.EscapeString(e.Label))
-					break place
-				}
-			}
-		}
-	}
-	for i, nd := range g.Nodes {
-		b := boxes[i]
-		fill, text := "#fff", "#000"
-		if nd.IsP() {
-			fill, text = "#000", "#fff"
-		} else if nd.Outcome == "D" {
-			fill = "#c8c8c8"
-		}
-		value := "g = ?"
-		switch {
-		case nd.ValueText != "": // the generalized value of a loopy position
-			value = "g = " + nd.ValueText
-			if nd.Outcome == "D" {
-				value += ", D"
-			}
-		case nd.Outcome != "" && nd.Outcome != "P" && nd.Outcome != "N":
-			value = nd.Outcome // a draw has no value
-		case nd.Value >= 0:
-			value = fmt.Sprintf("g = %d", nd.Value)
-		}
-		fmt.Fprintf(bw, `<g class="node" data-pos="%s"><title>%s: %s</title><rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s" stroke="#333"/>`,
-			html.EscapeString(nd.Label), html.EscapeString(nd.Label), value, b.X-b.W/2, b.Y-nodeH/2, b.W, nodeH, fill)
-		fmt.Fprintf(bw, `<text x="%d" y="%d" text-anchor="middle" fill="%s">%s</text><text x="%d" y="%d" text-anchor="middle" fill="%s" font-size="10">%s</text></g>`+"\n",
-			b.X, b.Y-2, text, html.EscapeString(nd.Label), b.X, b.Y+11, text, value)
-	}
-	bw.WriteString("</svg>\n")
-	return bw.Flush()
-}
-
 // route returns the cubic Bézier segments of an edge from box a to box b
 // through the points via, each as its start, two control points and its end.
 // An edge passes through a layer vertically; a move back up (on a cycle)
 // leaves from the top of a and bends aside.
-func route(a, b Box, via []Point) [][4]Point {
+// A move down leaves a's bottom at x = out and enters b's top at x = in.
+func route(a, b Box, via []Point, out, in int) [][4]Point {
 	if b.Y <= a.Y {
 		from, to := Point{a.X, a.Y - nodeH/2}, Point{b.X, b.Y + nodeH/2}
 		mid := (from.Y + to.Y) / 2
 		return [][4]Point{{from, {from.X + nodeH, mid}, {to.X + nodeH, mid}, to}}
 	}
-	pts := []Point{{a.X, a.Y + nodeH/2}}
+	pts := []Point{{out, a.Y + nodeH/2}}
 	for _, p := range via {
 		pts = append(pts, Point{p.X, p.Y - nodeH/2}, Point{p.X, p.Y + nodeH/2})
 	}
-	pts = append(pts, Point{b.X, b.Y - nodeH/2})
+	pts = append(pts, Point{in, b.Y - nodeH/2})
 	var segs [][4]Point
 	for i := 0; i+1 < len(pts); i++ {
 		p, q := pts[i], pts[i+1]
@@ -383,6 +285,58 @@ func route(a, b Box, via []Point) [][4]Point {
 		segs = append(segs, [4]Point{p, {p.X, mid}, {q.X, mid}, q})
 	}
 	return segs
+}
+
+// portGap is the most room between the ends of two moves at a side of a box.
+const portGap = 12
+
+// ports returns, for each edge of g drawn down the picture, the x where it
+// leaves its start's box and where it enters its end's: the moves at one
+// side of a box are spread along it in the order of where they come from
+// or go to, so that their arrowheads do not pile up on one point and they do
+// not cross at the box. Moves up (on a cycle) keep the middle.
+func ports(g render.Graph, pic Picture, index map[int]int) (out, in []int) {
+	out, in = make([]int, len(g.Edges)), make([]int, len(g.Edges))
+	leaving := map[int][]int{}        // box -> edges going down from it
+	entering := map[int][]int{}       // box -> edges coming down into it
+	next := make([]int, len(g.Edges)) // the x an edge goes to after its start
+	prev := make([]int, len(g.Edges)) // the x it comes from before its end
+	for k, e := range g.Edges {
+		f, okf := index[e.From]
+		t, okt := index[e.To]
+		if !okf || !okt {
+			continue
+		}
+		a, b := pic.Boxes[f], pic.Boxes[t]
+		out[k], in[k] = a.X, b.X
+		if f == t || b.Y <= a.Y {
+			continue
+		}
+		next[k], prev[k] = b.X, a.X
+		if via := pic.Via[k]; len(via) > 0 {
+			next[k], prev[k] = via[0].X, via[len(via)-1].X
+		}
+		leaving[f] = append(leaving[f], k)
+		entering[t] = append(entering[t], k)
+	}
+	spread := func(box Box, edges []int, toward []int, at []int) {
+		slices.SortStableFunc(edges, func(i, j int) int { return cmp.Compare(toward[i], toward[j]) })
+		n := len(edges)
+		if n < 2 {
+			return
+		}
+		gap := min(portGap, (box.W-2*padX)/(n-1))
+		for r, k := range edges {
+			at[k] = box.X + (2*r-(n-1))*gap/2
+		}
+	}
+	for f, edges := range leaving {
+		spread(pic.Boxes[f], edges, next, out)
+	}
+	for t, edges := range entering {
+		spread(pic.Boxes[t], edges, prev, in)
+	}
+	return out, in
 }
 
 // bezier returns the coordinate at t of a cubic Bézier curve.
