@@ -60,8 +60,9 @@ type loopFn func(fr *Frame, body func(fr *Frame) bool) bool
 
 // compiler turns one checked program into closures.
 type compiler struct {
-	in  *Interp
-	src string // the program's source, for runtime error messages
+	in   *Interp
+	src  string    // the program's source, for runtime error messages
+	stmt lang.Stmt // the top-level statement compiling or running, for stops that name no place
 }
 
 // fail raises a runtime error located at pos.
@@ -70,6 +71,7 @@ func (c *compiler) fail(pos lang.Position, format string, args ...any) {
 }
 
 func (c *compiler) expr(e lang.Expr) evalFn {
+	c.in.tick() // a program of millions of expressions can be stopped while it compiles
 	switch e := e.(type) {
 	case *lang.IntLit:
 		v := Int(e.Value)
@@ -207,12 +209,15 @@ func (c *compiler) ident(id *lang.Ident) evalFn {
 }
 
 func (c *compiler) unary(e *lang.Unary) evalFn {
+	if e.Op == "not" {
+		// The operand is compiled once, as a condition: compiling it twice
+		// doubled the work with every "not" in a chain.
+		cond := c.cond(e.X)
+		return func(fr *Frame) Value { return Bool(!cond(fr)) }
+	}
 	x := c.expr(e.X)
 	pos := e.Pos
 	switch e.Op {
-	case "not":
-		cond := c.cond(e.X)
-		return func(fr *Frame) Value { return Bool(!cond(fr)) }
 	case "-":
 		return func(fr *Frame) Value {
 			v := c.intOf(pos, x(fr), "-")
