@@ -113,8 +113,8 @@ type Quotient struct {
 	meximal []set
 	lower   [][]set
 	proof   Period
-	err     error // the growth stopped for good
-	effort  int   // the work of the current extension: trial elements times letters
+	err     error           // the growth stopped for good
+	effort  int             // the work of the current extension: trial elements times letters
 	ctx     context.Context // the growth's, while it runs
 }
 
