@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func mustParse(t *testing.T, src string) *Program {
@@ -293,6 +294,27 @@ func TestFormatShowsLineAndCaret(t *testing.T) {
 	}
 }
 
+// Columns count characters, not bytes, and the caret stands under the
+// character the column names, after letters of two bytes (é) or three (日).
+func TestColumnsCountCharacters(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"print \"éééé\" +\n", "f.game:1:15: unexpected end of input, expected an expression after \"+\"\n    print \"éééé\" +\n                  ^"},
+		{"print \"日本\" = 3\n", "f.game:1:12: unexpected \"=\", expected a statement (game, fn, let, print, check or an expression) (a name is defined with let NAME = VALUE; equality is ==)\n    print \"日本\" = 3\n               ^"},
+	} {
+		_, err := Parse("f.game", c.src)
+		if got := err.(*Error).Format(); got != c.want {
+			t.Errorf("got\n%s\nwant\n%s", got, c.want)
+		}
+	}
+	e := &Error{Pos: Position{Filename: "f.game", Line: 1, Column: 9}, Msg: "here", Src: "[\"éé\", x]"}
+	if got, want := e.Format(), "f.game:1:9: here\n    [\"éé\", x]\n            ^"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if Column("ab日é", 5) != 4 || Column("ab日é", 100) != 5 || Column("ab", -1) != 1 {
+		t.Error("Column counts the characters before a byte offset")
+	}
+}
+
 func check(t *testing.T, src string, u Universe) error {
 	t.Helper()
 	return Check(mustParse(t, src), u)
@@ -445,12 +467,12 @@ func TestErrorLineShown(t *testing.T) {
 	long := strings.Repeat("a", 300) + "X" + strings.Repeat("b", 300)
 	for _, c := range []struct {
 		line  string
-		col   int // byte offset of the error
+		col   int // the error's column less 1: characters before it (é is one)
 		shown string
 	}{
 		{"print 1 +\x1b[31m\a )", 9, "    print 1 +\\x1b[31m\\a )\n             ^"},
 		{"print \xff x", 8, "    print \\xff x\n               ^"},
-		{"\tprint é!", 9, "     print é!\n            ^"},
+		{"\tprint é!", 8, "     print é!\n            ^"},
 		{long, 300, "    …" + strings.Repeat("a", 50) + "X" + strings.Repeat("b", 49) + "…\n" + strings.Repeat(" ", 55) + "^"},
 	} {
 		e := &Error{Pos: Position{Filename: "f", Line: 1, Column: c.col + 1}, Msg: "m", Src: c.line}
@@ -497,5 +519,32 @@ func TestPartizanScoringRefused(t *testing.T) {
 	err := check(t, "game G(n) {\n  left where n > 0 -> G(n - 1)\n  move where n > 0 score 1 -> G(n - 1)\n}\n", nil)
 	if err == nil || !strings.Contains(err.Error(), "t.game:2:3: a game cannot have both left moves and moves that score") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// A declaration under 120,000 comment lines (2 MB) gets them as its doc in
+// linear time: putting each line in front of the others took minutes.
+func TestLongDocComment(t *testing.T) {
+	const lines = 120_000
+	src := strings.Repeat("# a line of the doc\n", lines-1) + "# the last line\nfn f(x) = x\n"
+	done := make(chan *Program, 1)
+	go func() {
+		p, err := Parse("t.game", src)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- p
+	}()
+	select {
+	case p := <-done:
+		if p == nil {
+			return
+		}
+		doc := p.Stmts[0].(*FnDecl).Doc
+		if n := strings.Count(doc, "\n") + 1; n != lines || !strings.HasSuffix(doc, "a line of the doc\nthe last line") {
+			t.Errorf("the doc has %d lines and ends %q", n, doc[max(len(doc)-40, 0):])
+		}
+	case <-time.After(20 * time.Second): // it takes well under a second
+		t.Fatal("parsing 2 MB of comment lines did not end within 20 s")
 	}
 }
