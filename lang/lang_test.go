@@ -250,7 +250,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"print a || b", `t.game:1:9: "||" is not an operator: use or, as in a or b`},
 		{"print 7 // 2", `t.game:1:9: "//" is not an operator: comments start with #`},
 		{"// a comment\nprint 1", `t.game:1:1: unexpected "/", expected a statement (game, fn, let, print, check or an expression) (comments start with #)`},
-		{"game G(n) {\n  move -> G(n - 1) where n > 0\n}", `t.game:2:20: unexpected keyword "where" after the move's result, expected move or "}" to end the game (a condition goes before "->": move ... where COND -> ...)`},
+		{"game G(n) {\n  move -> G(n - 1) where n > 0\n}", `t.game:2:20: unexpected keyword "where" after the move's result, expected move, left, right or "}" to end the game (a condition goes before "->": move ... where COND -> ...)`},
 	}
 	for _, c := range cases {
 		_, err := Parse("t.game", c.src)
