@@ -252,11 +252,11 @@ func (s *Space) LessEq(a, b Game) bool {
 		}
 	}
 	k := pairKey(a, b)
-	if v, ok := s.leq[k]; ok {
+	if v, ok := s.leq.get(k); ok {
 		return v
 	}
 	v := s.leqDef(a, b)
-	s.leq[k] = v
+	s.leq.put(k, v)
 	return v
 }
 

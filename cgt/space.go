@@ -55,7 +55,7 @@ type Space struct {
 	plain   bool // no shortcuts: every operation by the definitions on options (tests)
 	nusTab  map[nusKey]*Form
 	genTab  map[string]*Form
-	leq     map[uint64]bool
+	leq     pairTable
 	sums    map[uint64]*Form
 	next    uint32
 	optRefs int64 // option pointers stored in general forms
@@ -73,7 +73,6 @@ func NewSpace() *Space {
 	s := &Space{
 		nusTab: map[nusKey]*Form{},
 		genTab: map[string]*Form{},
-		leq:    map[uint64]bool{},
 		sums:   map[uint64]*Form{},
 		upt:    map[*Form]*expansion{},
 		made:   map[string]*Form{},
@@ -97,7 +96,7 @@ func (s *Space) Size() (forms int, bytes int64) {
 	forms = len(s.nusTab) + len(s.genTab)
 	per := int64(unsafe.Sizeof(Form{})) + 48 // the form and its map entry
 	bytes = int64(forms)*per + s.optRefs*8 + int64(len(s.genTab))*24 +
-		int64(len(s.leq))*24 + int64(len(s.sums))*32 + int64(len(s.made))*64
+		int64(len(s.leq.keys))*9 + int64(len(s.sums))*32 + int64(len(s.made))*64
 	return forms, bytes
 }
 
