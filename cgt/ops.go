@@ -46,8 +46,23 @@ func (s *Space) Make(left, right []Game) Game {
 func dedupe(fs []*Form) []*Form {
 	out := make([]*Form, len(fs))
 	copy(out, fs)
-	slices.SortFunc(out, func(a, b *Form) int { return cmp.Compare(a.id, b.id) })
-	return slices.CompactFunc(out, func(a, b *Form) bool { return a == b })
+	if len(out) > 24 {
+		slices.SortFunc(out, func(a, b *Form) int { return cmp.Compare(a.id, b.id) })
+	} else {
+		for i := 1; i < len(out); i++ {
+			for j := i; j > 0 && out[j-1].id > out[j].id; j-- {
+				out[j-1], out[j] = out[j], out[j-1]
+			}
+		}
+	}
+	n := 0
+	for i, f := range out {
+		if i == 0 || f != out[n-1] {
+			out[n] = f
+			n++
+		}
+	}
+	return out[:n]
 }
 
 // numberOptions is the shortcut for games whose options are all numbers: the simplest
