@@ -227,8 +227,8 @@ func (s *Space) rawLeq(l, r []*Form, y *Form) bool {
 
 func pairKey(a, b *Form) uint64 { return uint64(a.id)<<32 | uint64(b.id) }
 
-// LessEq tells whether a <= b: Left, playing second in a - b... that is, b - a >= 0.
-// Results are memoized in the Space.
+// LessEq tells whether a <= b (b - a >= 0: Left wins b - a when Right starts). Results
+// are memoized in the Space.
 func (s *Space) LessEq(a, b Game) bool {
 	if a == b {
 		return true
@@ -318,6 +318,7 @@ const (
 	Fuzzy                // G || H: neither G <= H nor G >= H
 )
 
+// String writes the relation as CGSuite does: "=", "<", ">" or "||".
 func (o Order) String() string {
 	return [...]string{"=", "<", ">", "||"}[o]
 }
@@ -347,6 +348,7 @@ const (
 	R                // Right wins whoever starts (G < 0)
 )
 
+// String is "P", "N", "L" or "R".
 func (o Outcome) String() string { return [...]string{"P", "N", "L", "R"}[o] }
 
 // Outcome is g's outcome class: L, R, N or P.

@@ -15,6 +15,7 @@ type ParseError struct {
 	Msg    string // what was found and what was expected
 }
 
+// Error gives the place, counted in characters from 1 and in bytes, and the message.
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("at character %d (byte %d): %s", e.Char+1, e.Offset, e.Msg)
 }
