@@ -398,3 +398,5 @@ func TestOptionsAreSortedAndDeterministic(t *testing.T) {
 		t.Fatal("the same games gave different results in different orders")
 	}
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }
