@@ -13,6 +13,12 @@ import (
 func (s *Space) Make(left, right []Game) Game {
 	l := dedupe(left)
 	r := dedupe(right)
+	for _, g := range l {
+		s.own(g)
+	}
+	for _, g := range r {
+		s.own(g)
+	}
 	if s.plain {
 		l, r = s.canonicalize(l, r)
 		return s.intern(l, r)
@@ -225,6 +231,13 @@ func (s *Space) rawLeq(l, r []*Form, y *Form) bool {
 	return true
 }
 
+// own panics when g is not a game of s: games of two Spaces must not be mixed.
+func (s *Space) own(g *Form) {
+	if g.sp != s {
+		panic("cgt: a game of another Space (or nil) was given to this Space")
+	}
+}
+
 func pairKey(a, b *Form) uint64 { return uint64(a.id)<<32 | uint64(b.id) }
 
 // LessEq tells whether a <= b (b - a >= 0: Left wins b - a when Right starts). Results
@@ -232,6 +245,10 @@ func pairKey(a, b *Form) uint64 { return uint64(a.id)<<32 | uint64(b.id) }
 func (s *Space) LessEq(a, b Game) bool {
 	if a == b {
 		return true
+	}
+	if a.sp != s || b.sp != s {
+		s.own(a)
+		s.own(b)
 	}
 	if !s.plain {
 		switch {
@@ -400,6 +417,10 @@ func negUp(n int64) int64 {
 
 // Add returns a + b.
 func (s *Space) Add(a, b Game) Game {
+	if a.sp != s || b.sp != s {
+		s.own(a)
+		s.own(b)
+	}
 	if !s.plain {
 		switch {
 		case a == s.zero:

@@ -13,7 +13,7 @@
 // A Space is not safe for concurrent use. Operations that would leave the supported range
 // of numbers (numerators in int64, denominators up to 2^MaxExp, up multiples and nimbers
 // in int64) panic with a *RangeError, which callers that take arbitrary input recover.
-// Games from two Spaces must not be mixed.
+// Games from two Spaces must not be mixed: Make, Add and LessEq panic when they are.
 package cgt
 
 import (
