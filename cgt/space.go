@@ -12,7 +12,8 @@
 //
 // A Space is not safe for concurrent use. Operations that would leave the supported range
 // of numbers (numerators in int64, denominators up to 2^MaxExp, up multiples and nimbers
-// in int64) panic with a *RangeError, which callers that take arbitrary input recover.
+// in int64, and MaxExpand for the nus whose options are needed) panic with a *RangeError,
+// which callers that take arbitrary input recover.
 // Games from two Spaces must not be mixed: Make, Add and LessEq panic when they are.
 package cgt
 
@@ -203,9 +204,18 @@ func (s *Space) nusOptionsOf(x Dyadic, up, nim int64, mk func(Dyadic, int64, int
 	}
 }
 
+// MaxExpand bounds the nus whose options are listed (when one meets a general form):
+// at most MaxExpand ups or downs and nimbers below *MaxExpand. Beyond it the chain of
+// options would be too deep or too long; the nus still add and compare among themselves
+// in compact form. Past the bound, listing options panics with a *RangeError.
+const MaxExpand = 1 << 16
+
 func (f *Form) options() {
 	if f.opts {
 		return
+	}
+	if f.up > MaxExpand || f.up < -MaxExpand || f.nim > MaxExpand {
+		rangePanic("the options of " + f.String() + " (more than 65536 ups or a nimber above *65536)")
 	}
 	f.left, f.rght = f.sp.nusOptionsOf(f.x, f.up, f.nim, f.sp.nusForm)
 	f.opts = true
