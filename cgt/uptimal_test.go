@@ -17,28 +17,6 @@ func (s *Space) buildExpansion(e *expansion) *Form {
 	return g
 }
 
-// Tiny is Tiny(g) = {0 || 0 | -g}, written ⧾g in Winning Ways; for a positive number g
-// it is a positive infinitesimal.
-func (s *Space) Tiny(g Game) Game {
-	z := s.Zero()
-	return s.Make([]*Form{z}, []*Form{s.Make([]*Form{z}, []*Form{s.Neg(g)})})
-}
-
-// Miny is Miny(g) = {g | 0 || 0} = -Tiny(g).
-func (s *Space) Miny(g Game) Game {
-	z := s.Zero()
-	return s.Make([]*Form{s.Make([]*Form{g}, []*Form{z})}, []*Form{z})
-}
-
-// PlusMinus is ±{g1, g2, ...} = {g1, g2, ... | -g1, -g2, ...}.
-func (s *Space) PlusMinus(gs ...Game) Game {
-	neg := make([]*Form, len(gs))
-	for i, g := range gs {
-		neg[i] = s.Neg(g)
-	}
-	return s.Make(gs, neg)
-}
-
 // uptimalByConstruction is the oracle: the same candidates as uptimal, each confirmed by
 // building it and comparing pointers (canonical forms are unique).
 func uptimalByConstruction(s *Space, g *Form) *expansion {
