@@ -82,10 +82,13 @@ func NewSpace() *Space {
 	return s
 }
 
-// newPlainSpace returns a Space whose operations use no shortcut: constructors, sums,
-// negatives and comparisons go by the definitions on options. Tests compare it with the
-// ordinary Space.
-func newPlainSpace() *Space {
+// NewPlainSpace returns a Space that uses no shortcut: constructors build numbers,
+// nimbers and ups from their options, and sums, negatives and comparisons go by the
+// definitions on options (Make still removes dominated and bypasses reversible options).
+// It is slow; it exists for tests that check the shortcuts of the ordinary Space, for
+// example on a library's games: the same values built in both must print the same
+// (String is injective: Parse(g.String()) == g).
+func NewPlainSpace() *Space {
 	s := NewSpace()
 	s.plain = true
 	return s
