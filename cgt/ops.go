@@ -117,8 +117,9 @@ func (s *Space) canonicalize(l, r []*Form) ([]*Form, []*Form) {
 		r = s.undominated(r, false)
 		changed := false
 		var nl, nr []*Form
+		raw := &rawGame{s: s, l: l, r: r}
 		for i, gl := range l {
-			if rev := s.reverseLeft(gl, l, r); rev != nil {
+			if rev := raw.reverseLeft(gl); rev != nil {
 				if !changed {
 					nl = append(nl, l[:i]...)
 				}
@@ -131,7 +132,7 @@ func (s *Space) canonicalize(l, r []*Form) ([]*Form, []*Form) {
 		changedL := changed
 		changed = false
 		for i, gr := range r {
-			if rev := s.reverseRight(gr, l, r); rev != nil {
+			if rev := raw.reverseRight(gr); rev != nil {
 				if !changed {
 					nr = append(nr, r[:i]...)
 				}
@@ -179,56 +180,86 @@ func (s *Space) undominated(fs []*Form, left bool) []*Form {
 	return out
 }
 
-// reverseLeft returns a Right option GLR of gl with GLR <= G = {l | r}, or nil.
-func (s *Space) reverseLeft(gl *Form, l, r []*Form) *Form {
+// rawGame is {l | r} before it is canonical, with the memo of comparisons against it
+// (shared followers are compared once).
+type rawGame struct {
+	s      *Space
+	l, r   []*Form
+	le, ge map[*Form]bool // x <= G, G <= y
+}
+
+// reverseLeft returns a Right option GLR of gl with GLR <= G, or nil.
+func (g *rawGame) reverseLeft(gl *Form) *Form {
 	for _, glr := range gl.RightOptions() {
-		if s.leqRaw(glr, l, r) {
+		if g.geq(glr) {
 			return glr
 		}
 	}
 	return nil
 }
 
-// reverseRight returns a Left option GRL of gr with GRL >= G = {l | r}, or nil.
-func (s *Space) reverseRight(gr *Form, l, r []*Form) *Form {
+// reverseRight returns a Left option GRL of gr with GRL >= G, or nil.
+func (g *rawGame) reverseRight(gr *Form) *Form {
 	for _, grl := range gr.LeftOptions() {
-		if s.rawLeq(l, r, grl) {
+		if g.leq(grl) {
 			return grl
 		}
 	}
 	return nil
 }
 
-// leqRaw tells whether x <= {l | r}, where {l | r} is not (yet) a canonical form: no
-// Left option of x is >= {l | r} and no GR in r is <= x.
-func (s *Space) leqRaw(x *Form, l, r []*Form) bool {
-	for _, gr := range r {
-		if s.LessEq(gr, x) {
-			return false
+// geq tells whether x <= G: no GR <= x and no Left option of x is >= G.
+func (g *rawGame) geq(x *Form) bool {
+	if v, ok := g.le[x]; ok {
+		return v
+	}
+	v := true
+	for _, gr := range g.r {
+		if g.s.LessEq(gr, x) {
+			v = false
+			break
 		}
 	}
-	for _, xl := range x.LeftOptions() {
-		if s.rawLeq(l, r, xl) {
-			return false
+	if v {
+		for _, xl := range x.LeftOptions() {
+			if g.leq(xl) {
+				v = false
+				break
+			}
 		}
 	}
-	return true
+	if g.le == nil {
+		g.le = map[*Form]bool{}
+	}
+	g.le[x] = v
+	return v
 }
 
-// rawLeq tells whether {l | r} <= y: no GL in l is >= y and no Right option of y is
-// <= {l | r}.
-func (s *Space) rawLeq(l, r []*Form, y *Form) bool {
-	for _, gl := range l {
-		if s.LessEq(y, gl) {
-			return false
+// leq tells whether G <= y: no GL >= y and no Right option of y is <= G.
+func (g *rawGame) leq(y *Form) bool {
+	if v, ok := g.ge[y]; ok {
+		return v
+	}
+	v := true
+	for _, gl := range g.l {
+		if g.s.LessEq(y, gl) {
+			v = false
+			break
 		}
 	}
-	for _, yr := range y.RightOptions() {
-		if s.leqRaw(yr, l, r) {
-			return false
+	if v {
+		for _, yr := range y.RightOptions() {
+			if g.geq(yr) {
+				v = false
+				break
+			}
 		}
 	}
-	return true
+	if g.ge == nil {
+		g.ge = map[*Form]bool{}
+	}
+	g.ge[y] = v
+	return v
 }
 
 // own panics when g is not a game of s: games of two Spaces must not be mixed.
