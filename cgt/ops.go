@@ -156,26 +156,32 @@ func (s *Space) canonicalize(l, r []*Form) ([]*Form, []*Form) {
 
 // undominated keeps the options not dominated by another: for Left, those not <= another
 // Left option; for Right, those not >= another Right option. Options are distinct
-// canonical forms, so domination is strict and never mutual.
+// canonical forms, so domination is strict and never mutual. Each option is compared with
+// the maximal ones kept so far (few, in a canonical form), not with every other.
 func (s *Space) undominated(fs []*Form, left bool) []*Form {
 	if len(fs) < 2 {
 		return fs
 	}
-	out := fs[:0:0]
-	for i, f := range fs {
-		dominated := false
-		for j, g := range fs {
-			if i == j {
-				continue
+	le := func(a, b *Form) bool { // a is no better than b for the player
+		if left {
+			return s.LessEq(a, b)
+		}
+		return s.LessEq(b, a)
+	}
+	out := make([]*Form, 0, 4)
+next:
+	for _, f := range fs {
+		n := 0
+		for _, k := range out {
+			if le(f, k) {
+				continue next // f is dominated; nothing kept is dominated by f then
 			}
-			if left && s.LessEq(f, g) || !left && s.LessEq(g, f) {
-				dominated = true
-				break
+			if !le(k, f) {
+				out[n] = k
+				n++
 			}
 		}
-		if !dominated {
-			out = append(out, f)
-		}
+		out = append(out[:n], f)
 	}
 	return out
 }
