@@ -18,6 +18,7 @@ type RangeError struct {
 	Op string // what overflowed, for example "dyadic addition"
 }
 
+// Error says what overflowed and the supported range.
 func (e *RangeError) Error() string {
 	return "cgt: number out of range in " + e.Op + " (numerators must fit in 64 bits, denominators in 2^" +
 		strconv.Itoa(MaxExp) + ")"

@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -183,3 +184,96 @@ func benchDomineering(b *testing.B, rows, cols int) {
 
 // BenchmarkDomineering4x6 is the reference position (607,752 positions).
 func BenchmarkDomineering4x6(b *testing.B) { benchDomineering(b, 4, 6) }
+
+// clobber values Clobber positions on a rows x cols board: x (Left) and o (Right) are
+// bitmasks of stones; a player moves one of their stones onto an orthogonally adjacent
+// stone of the opponent's, which is removed.
+type clobber struct {
+	s          *Space
+	rows, cols int
+	memo       map[uint64]*Form
+}
+
+func (c *clobber) value(x, o uint32) *Form {
+	k := uint64(x) | uint64(o)<<32
+	if v, ok := c.memo[k]; ok {
+		return v
+	}
+	var l, r []*Form
+	n := c.rows * c.cols
+	for i := range n {
+		row := i / c.cols
+		for _, j := range []int{i - c.cols, i + c.cols, i - 1, i + 1} {
+			if j < 0 || j >= n || (j == i-1 || j == i+1) && j/c.cols != row {
+				continue
+			}
+			bi, bj := uint32(1)<<uint(i), uint32(1)<<uint(j)
+			if x&bi != 0 && o&bj != 0 {
+				l = append(l, c.value(x&^bi|bj, o&^bj))
+			}
+			if o&bi != 0 && x&bj != 0 {
+				r = append(r, c.value(x&^bj, o&^bi|bj))
+			}
+		}
+	}
+	v := c.s.Make(l, r)
+	c.memo[k] = v
+	return v
+}
+
+func clobberValue(s *Space, board string) (*Form, int) {
+	rows := strings.Split(board, "|")
+	c := &clobber{s: s, rows: len(rows), cols: len(rows[0]), memo: map[uint64]*Form{}}
+	var x, o uint32
+	for r, line := range rows {
+		for col, ch := range line {
+			switch ch {
+			case 'x':
+				x |= 1 << uint(r*c.cols+col)
+			case 'o':
+				o |= 1 << uint(r*c.cols+col)
+			}
+		}
+	}
+	return c.value(x, o), len(c.memo)
+}
+
+func TestClobber(t *testing.T) {
+	s := NewSpace()
+	// Worked by hand: xxo is {0 | *} (Left leaves x.x, Right leaves xo.), xxxo {0 | ↑}.
+	for _, c := range []struct{ board, want string }{
+		{"xo", "*"},
+		{"xxo", "↑"},
+		{"xoo", "↓"},
+		{"xxxo", "⇑*"},
+	} {
+		if g, _ := clobberValue(s, c.board); g.String() != c.want {
+			t.Errorf("Clobber %s = %s, want %s", c.board, g, c.want)
+		}
+	}
+}
+
+// BenchmarkClobber4x4 is CGSuite's benchmark position "xoxo|oxox|xoxo|oxox".
+func BenchmarkClobber4x4(b *testing.B) {
+	var positions, forms int
+	for b.Loop() {
+		s := NewSpace()
+		_, positions = clobberValue(s, "xoxo|oxox|xoxo|oxox")
+		forms, _ = s.Size()
+	}
+	per := b.Elapsed().Seconds() / float64(b.N)
+	b.ReportMetric(float64(positions), "positions/op")
+	b.ReportMetric(float64(positions)/per, "positions/s")
+	b.ReportMetric(float64(forms), "forms/op")
+}
+
+// BenchmarkHeatStar14 is CGSuite's benchmark: *14 heated by 1.
+func BenchmarkHeatStar14(b *testing.B) {
+	var forms int
+	for b.Loop() {
+		s := NewSpace()
+		s.Heat(s.Nimber(14), s.Integer(1))
+		forms, _ = s.Size()
+	}
+	b.ReportMetric(float64(forms), "forms/op")
+}

@@ -13,6 +13,12 @@ import (
 func (s *Space) Make(left, right []Game) Game {
 	l := dedupe(left)
 	r := dedupe(right)
+	for _, g := range l {
+		s.own(g)
+	}
+	for _, g := range r {
+		s.own(g)
+	}
 	if s.plain {
 		l, r = s.canonicalize(l, r)
 		return s.intern(l, r)
@@ -46,8 +52,23 @@ func (s *Space) Make(left, right []Game) Game {
 func dedupe(fs []*Form) []*Form {
 	out := make([]*Form, len(fs))
 	copy(out, fs)
-	slices.SortFunc(out, func(a, b *Form) int { return cmp.Compare(a.id, b.id) })
-	return slices.CompactFunc(out, func(a, b *Form) bool { return a == b })
+	if len(out) > 24 {
+		slices.SortFunc(out, func(a, b *Form) int { return cmp.Compare(a.id, b.id) })
+	} else {
+		for i := 1; i < len(out); i++ {
+			for j := i; j > 0 && out[j-1].id > out[j].id; j-- {
+				out[j-1], out[j] = out[j], out[j-1]
+			}
+		}
+	}
+	n := 0
+	for i, f := range out {
+		if i == 0 || f != out[n-1] {
+			out[n] = f
+			n++
+		}
+	}
+	return out[:n]
 }
 
 // numberOptions is the shortcut for games whose options are all numbers: the simplest
@@ -96,8 +117,9 @@ func (s *Space) canonicalize(l, r []*Form) ([]*Form, []*Form) {
 		r = s.undominated(r, false)
 		changed := false
 		var nl, nr []*Form
+		raw := &rawGame{s: s, l: l, r: r}
 		for i, gl := range l {
-			if rev := s.reverseLeft(gl, l, r); rev != nil {
+			if rev := raw.reverseLeft(gl); rev != nil {
 				if !changed {
 					nl = append(nl, l[:i]...)
 				}
@@ -110,7 +132,7 @@ func (s *Space) canonicalize(l, r []*Form) ([]*Form, []*Form) {
 		changedL := changed
 		changed = false
 		for i, gr := range r {
-			if rev := s.reverseRight(gr, l, r); rev != nil {
+			if rev := raw.reverseRight(gr); rev != nil {
 				if !changed {
 					nr = append(nr, r[:i]...)
 				}
@@ -134,89 +156,136 @@ func (s *Space) canonicalize(l, r []*Form) ([]*Form, []*Form) {
 
 // undominated keeps the options not dominated by another: for Left, those not <= another
 // Left option; for Right, those not >= another Right option. Options are distinct
-// canonical forms, so domination is strict and never mutual.
+// canonical forms, so domination is strict and never mutual. Each option is compared with
+// the maximal ones kept so far (few, in a canonical form), not with every other.
 func (s *Space) undominated(fs []*Form, left bool) []*Form {
 	if len(fs) < 2 {
 		return fs
 	}
-	out := fs[:0:0]
-	for i, f := range fs {
-		dominated := false
-		for j, g := range fs {
-			if i == j {
-				continue
+	le := func(a, b *Form) bool { // a is no better than b for the player
+		if left {
+			return s.LessEq(a, b)
+		}
+		return s.LessEq(b, a)
+	}
+	out := make([]*Form, 0, 4)
+next:
+	for _, f := range fs {
+		n := 0
+		for _, k := range out {
+			if le(f, k) {
+				continue next // f is dominated; nothing kept is dominated by f then
 			}
-			if left && s.LessEq(f, g) || !left && s.LessEq(g, f) {
-				dominated = true
-				break
+			if !le(k, f) {
+				out[n] = k
+				n++
 			}
 		}
-		if !dominated {
-			out = append(out, f)
-		}
+		out = append(out[:n], f)
 	}
 	return out
 }
 
-// reverseLeft returns a Right option GLR of gl with GLR <= G = {l | r}, or nil.
-func (s *Space) reverseLeft(gl *Form, l, r []*Form) *Form {
+// rawGame is {l | r} before it is canonical, with the memo of comparisons against it
+// (shared followers are compared once).
+type rawGame struct {
+	s      *Space
+	l, r   []*Form
+	le, ge map[*Form]bool // x <= G, G <= y
+}
+
+// reverseLeft returns a Right option GLR of gl with GLR <= G, or nil.
+func (g *rawGame) reverseLeft(gl *Form) *Form {
 	for _, glr := range gl.RightOptions() {
-		if s.leqRaw(glr, l, r) {
+		if g.geq(glr) {
 			return glr
 		}
 	}
 	return nil
 }
 
-// reverseRight returns a Left option GRL of gr with GRL >= G = {l | r}, or nil.
-func (s *Space) reverseRight(gr *Form, l, r []*Form) *Form {
+// reverseRight returns a Left option GRL of gr with GRL >= G, or nil.
+func (g *rawGame) reverseRight(gr *Form) *Form {
 	for _, grl := range gr.LeftOptions() {
-		if s.rawLeq(l, r, grl) {
+		if g.leq(grl) {
 			return grl
 		}
 	}
 	return nil
 }
 
-// leqRaw tells whether x <= {l | r}, where {l | r} is not (yet) a canonical form: no
-// Left option of x is >= {l | r} and no GR in r is <= x.
-func (s *Space) leqRaw(x *Form, l, r []*Form) bool {
-	for _, gr := range r {
-		if s.LessEq(gr, x) {
-			return false
+// geq tells whether x <= G: no GR <= x and no Left option of x is >= G.
+func (g *rawGame) geq(x *Form) bool {
+	if v, ok := g.le[x]; ok {
+		return v
+	}
+	v := true
+	for _, gr := range g.r {
+		if g.s.LessEq(gr, x) {
+			v = false
+			break
 		}
 	}
-	for _, xl := range x.LeftOptions() {
-		if s.rawLeq(l, r, xl) {
-			return false
+	if v {
+		for _, xl := range x.LeftOptions() {
+			if g.leq(xl) {
+				v = false
+				break
+			}
 		}
 	}
-	return true
+	if g.le == nil {
+		g.le = map[*Form]bool{}
+	}
+	g.le[x] = v
+	return v
 }
 
-// rawLeq tells whether {l | r} <= y: no GL in l is >= y and no Right option of y is
-// <= {l | r}.
-func (s *Space) rawLeq(l, r []*Form, y *Form) bool {
-	for _, gl := range l {
-		if s.LessEq(y, gl) {
-			return false
+// leq tells whether G <= y: no GL >= y and no Right option of y is <= G.
+func (g *rawGame) leq(y *Form) bool {
+	if v, ok := g.ge[y]; ok {
+		return v
+	}
+	v := true
+	for _, gl := range g.l {
+		if g.s.LessEq(y, gl) {
+			v = false
+			break
 		}
 	}
-	for _, yr := range y.RightOptions() {
-		if s.leqRaw(yr, l, r) {
-			return false
+	if v {
+		for _, yr := range y.RightOptions() {
+			if g.geq(yr) {
+				v = false
+				break
+			}
 		}
 	}
-	return true
+	if g.ge == nil {
+		g.ge = map[*Form]bool{}
+	}
+	g.ge[y] = v
+	return v
+}
+
+// own panics when g is not a game of s: games of two Spaces must not be mixed.
+func (s *Space) own(g *Form) {
+	if g.sp != s {
+		panic("cgt: a game of another Space (or nil) was given to this Space")
+	}
 }
 
 func pairKey(a, b *Form) uint64 { return uint64(a.id)<<32 | uint64(b.id) }
 
-// LessEq tells whether a <= b: Left, playing second in a - b... that is, b - a >= 0.
-// Results are memoized in the Space.
+// LessEq tells whether a <= b (b - a >= 0: Left wins b - a when Right starts). Results
+// are memoized in the Space.
 func (s *Space) LessEq(a, b Game) bool {
 	if a == b {
 		return true
+	}
+	if a.sp != s || b.sp != s {
+		s.own(a)
+		s.own(b)
 	}
 	if !s.plain {
 		switch {
@@ -252,11 +321,11 @@ func (s *Space) LessEq(a, b Game) bool {
 		}
 	}
 	k := pairKey(a, b)
-	if v, ok := s.leq[k]; ok {
+	if v, ok := s.leq.get(k); ok {
 		return v
 	}
 	v := s.leqDef(a, b)
-	s.leq[k] = v
+	s.leq.put(k, v)
 	return v
 }
 
@@ -303,6 +372,7 @@ const (
 	Fuzzy                // G || H: neither G <= H nor G >= H
 )
 
+// String writes the relation as CGSuite does: "=", "<", ">" or "||".
 func (o Order) String() string {
 	return [...]string{"=", "<", ">", "||"}[o]
 }
@@ -332,6 +402,7 @@ const (
 	R                // Right wins whoever starts (G < 0)
 )
 
+// String is "P", "N", "L" or "R".
 func (o Outcome) String() string { return [...]string{"P", "N", "L", "R"}[o] }
 
 // Outcome is g's outcome class: L, R, N or P.
@@ -383,6 +454,10 @@ func negUp(n int64) int64 {
 
 // Add returns a + b.
 func (s *Space) Add(a, b Game) Game {
+	if a.sp != s || b.sp != s {
+		s.own(a)
+		s.own(b)
+	}
 	if !s.plain {
 		switch {
 		case a == s.zero:

@@ -15,6 +15,7 @@ type ParseError struct {
 	Msg    string // what was found and what was expected
 }
 
+// Error gives the place, counted in characters from 1 and in bytes, and the message.
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("at character %d (byte %d): %s", e.Char+1, e.Offset, e.Msg)
 }
@@ -155,16 +156,11 @@ func (p *parser) pm() *Form {
 		items := p.list()
 		p.skip()
 		if p.eat("}") {
-			neg := make([]*Form, len(items))
-			for i, g := range items {
-				neg[i] = p.s.Neg(g)
-			}
-			return p.s.Make(items, neg)
+			return p.s.PlusMinus(items...)
 		}
 		p.pos = save
 	}
-	g := p.term()
-	return p.s.Make([]*Form{g}, []*Form{p.s.Neg(g)})
+	return p.s.PlusMinus(p.term())
 }
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
@@ -192,12 +188,9 @@ func (p *parser) atom() *Form {
 		if !p.eat(")") {
 			p.fail("expected ) to close Tiny( or Miny(")
 		}
-		z := p.s.Zero()
-		var t *Form
+		t := p.s.Miny(g)
 		if tiny {
-			t = p.s.Make([]*Form{z}, []*Form{p.s.Make([]*Form{z}, []*Form{p.s.Neg(g)})})
-		} else {
-			t = p.s.Make([]*Form{p.s.Make([]*Form{g}, []*Form{z})}, []*Form{z})
+			t = p.s.Tiny(g)
 		}
 		return p.s.Add(x, t)
 	}

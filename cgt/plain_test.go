@@ -191,7 +191,7 @@ func TestMakeAgreesWithPlainDefinition(t *testing.T) {
 	for _, plain := range []bool{false, true} {
 		s := NewSpace()
 		if plain {
-			s = newPlainSpace()
+			s = NewPlainSpace()
 		}
 		p := newPlainDef()
 		games := randomGames(1, 4, 40, 3)
@@ -221,7 +221,7 @@ func TestOperationsAgreeWithPlainDefinition(t *testing.T) {
 	for _, plain := range []bool{false, true} {
 		s := NewSpace()
 		if plain {
-			s = newPlainSpace()
+			s = NewPlainSpace()
 		}
 		p := newPlainDef()
 		games := randomGames(2, 3, 30, 3)
@@ -258,7 +258,7 @@ func TestOperationsAgreeWithPlainDefinition(t *testing.T) {
 // TestShortcutsAgreeWithPlainSpace runs the same queries in an ordinary Space and in one
 // with every shortcut off, and checks that the answers are the same forms.
 func TestShortcutsAgreeWithPlainSpace(t *testing.T) {
-	fast, slow := NewSpace(), newPlainSpace()
+	fast, slow := NewSpace(), NewPlainSpace()
 	fk, sk := map[*Form]string{}, map[*Form]string{}
 	same := func(what string, a, b *Form) {
 		t.Helper()
@@ -398,3 +398,5 @@ func TestOptionsAreSortedAndDeterministic(t *testing.T) {
 		t.Fatal("the same games gave different results in different orders")
 	}
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }

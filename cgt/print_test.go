@@ -141,4 +141,26 @@ func TestRoundTripRandom(t *testing.T) {
 			}
 		}
 	}
+	// Sums and switches of notable games: every shape of the printer, nested.
+	var notable []*Form
+	for _, str := range []string{"Tiny(2)", "-1Miny(1/2)", "+-(1*)", "^<3>*2", "1/2^[2]", "{3|-1}",
+		"{2||1|0}", "v3*", "*4", "-7/8", "+-{2,{3|1}}", "{0||0,v*|vv}", "2Tiny({3|1})"} {
+		g, err := s.Parse(str)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", str, err)
+		}
+		notable = append(notable, g)
+	}
+	rng := newRand(12)
+	for range 300 {
+		a, b := notable[rng.IntN(len(notable))], notable[rng.IntN(len(notable))]
+		for _, g := range []*Form{s.Add(a, b), s.PlusMinus(a, b), s.Make([]*Form{a, s.Nimber(1)}, []*Form{b}),
+			s.Tiny(a), s.Make([]*Form{s.Make([]*Form{a}, []*Form{b})}, []*Form{s.Neg(a)})} {
+			for _, str := range []string{g.String(), g.ASCII()} {
+				if h, err := s.Parse(str); err != nil || h != g {
+					t.Fatalf("Parse(%q) = %v, %v", str, h, err)
+				}
+			}
+		}
+	}
 }

@@ -82,3 +82,18 @@ func cmpInt(a, b int) int {
 	}
 	return 0
 }
+
+func TestExpandLimit(t *testing.T) {
+	s := NewSpace()
+	pm := s.PlusMinus(s.Integer(1))
+	big := s.Up(MaxExpand + 1)
+	mustRangePanic(t, "adding a huge up multiple to a switch", func() { s.Add(pm, big) })
+	mustRangePanic(t, "comparing a huge nimber with ↑<2>", func() { s.LessEq(s.UpPower(2), s.Nimber(MaxExpand+1)) })
+	// Among nus, no options are needed.
+	if s.Add(big, s.Up(-1)) != s.Up(MaxExpand) || !s.LessEq(s.Zero(), big) {
+		t.Error("compact arithmetic of large nus")
+	}
+	if g := s.Add(pm, s.Up(1000)); s.Compare(g, s.Zero()) != Fuzzy {
+		t.Errorf("±1 + ↑1000 = %s is not fuzzy with 0", g)
+	}
+}

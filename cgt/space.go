@@ -12,8 +12,9 @@
 //
 // A Space is not safe for concurrent use. Operations that would leave the supported range
 // of numbers (numerators in int64, denominators up to 2^MaxExp, up multiples and nimbers
-// in int64) panic with a *RangeError, which callers that take arbitrary input recover.
-// Games from two Spaces must not be mixed.
+// in int64, and MaxExpand for the nus whose options are needed) panic with a *RangeError,
+// which callers that take arbitrary input recover.
+// Games from two Spaces must not be mixed: Make, Add and LessEq panic when they are.
 package cgt
 
 import (
@@ -55,7 +56,7 @@ type Space struct {
 	plain   bool // no shortcuts: every operation by the definitions on options (tests)
 	nusTab  map[nusKey]*Form
 	genTab  map[string]*Form
-	leq     map[uint64]bool
+	leq     pairTable
 	sums    map[uint64]*Form
 	next    uint32
 	optRefs int64 // option pointers stored in general forms
@@ -73,7 +74,6 @@ func NewSpace() *Space {
 	s := &Space{
 		nusTab: map[nusKey]*Form{},
 		genTab: map[string]*Form{},
-		leq:    map[uint64]bool{},
 		sums:   map[uint64]*Form{},
 		upt:    map[*Form]*expansion{},
 		made:   map[string]*Form{},
@@ -82,10 +82,13 @@ func NewSpace() *Space {
 	return s
 }
 
-// newPlainSpace returns a Space whose operations use no shortcut: constructors, sums,
-// negatives and comparisons go by the definitions on options. Tests compare it with the
-// ordinary Space.
-func newPlainSpace() *Space {
+// NewPlainSpace returns a Space that uses no shortcut: constructors build numbers,
+// nimbers and ups from their options, and sums, negatives and comparisons go by the
+// definitions on options (Make still removes dominated and bypasses reversible options).
+// It is slow; it exists for tests that check the shortcuts of the ordinary Space, for
+// example on a library's games: the same values built in both must print the same
+// (String is injective: Parse(g.String()) == g).
+func NewPlainSpace() *Space {
 	s := NewSpace()
 	s.plain = true
 	return s
@@ -97,7 +100,7 @@ func (s *Space) Size() (forms int, bytes int64) {
 	forms = len(s.nusTab) + len(s.genTab)
 	per := int64(unsafe.Sizeof(Form{})) + 48 // the form and its map entry
 	bytes = int64(forms)*per + s.optRefs*8 + int64(len(s.genTab))*24 +
-		int64(len(s.leq))*24 + int64(len(s.sums))*32 + int64(len(s.made))*64
+		int64(len(s.leq.keys))*9 + int64(len(s.sums))*32 + int64(len(s.made))*64
 	return forms, bytes
 }
 
@@ -204,9 +207,18 @@ func (s *Space) nusOptionsOf(x Dyadic, up, nim int64, mk func(Dyadic, int64, int
 	}
 }
 
+// MaxExpand bounds the nus whose options are listed (when one meets a general form):
+// at most MaxExpand ups or downs and nimbers below *MaxExpand. Beyond it the chain of
+// options would be too deep or too long; the nus still add and compare among themselves
+// in compact form. Past the bound, listing options panics with a *RangeError.
+const MaxExpand = 1 << 16
+
 func (f *Form) options() {
 	if f.opts {
 		return
+	}
+	if f.up > MaxExpand || f.up < -MaxExpand || f.nim > MaxExpand {
+		rangePanic("the options of " + f.String() + " (more than 65536 ups or a nimber above *65536)")
 	}
 	f.left, f.rght = f.sp.nusOptionsOf(f.x, f.up, f.nim, f.sp.nusForm)
 	f.opts = true

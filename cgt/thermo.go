@@ -30,7 +30,7 @@ func (s *Space) stops(g *Form) {
 	if g.stop {
 		return
 	}
-	if g.nus {
+	if g.IsNumber() || g.nus && !s.plain {
 		g.lst, g.rst = g.x, g.x
 	} else {
 		for i, gl := range g.left {
@@ -49,7 +49,7 @@ func (s *Space) stops(g *Form) {
 
 // Mean is g's mean value, the value of its thermograph's mast.
 func (s *Space) Mean(g Game) Dyadic {
-	if g.nus {
+	if g.nus && !s.plain {
 		return g.x
 	}
 	return s.Thermograph(g).Mast
@@ -59,7 +59,7 @@ func (s *Space) Mean(g Game) Dyadic {
 // number m/2^n has temperature -1/2^n (-1 for an integer) and a number plus a nonzero
 // infinitesimal x + n·↑ + *k has temperature 0.
 func (s *Space) Temperature(g Game) Dyadic {
-	if g.nus {
+	if g.nus && !s.plain {
 		if g.IsNumber() {
 			return NewDyadic(-1, uint(g.x.exp))
 		}
@@ -81,7 +81,7 @@ func (s *Space) Thermograph(g Game) *Thermograph {
 	case g.IsInteger():
 		p := []Point{{Int(-1), g.x}}
 		th = &Thermograph{Left: p, Right: p, Mast: g.x, Temperature: Int(-1)}
-	case g.nus && !g.IsNumber():
+	case g.nus && !g.IsNumber() && !s.plain:
 		// x + n·↑ + *k has the thermograph of x, x + *, x + ↑ or x + ↓ (as in CGSuite).
 		var basic *Form
 		switch {

@@ -151,3 +151,38 @@ func minD(a, b Dyadic) Dyadic {
 	}
 	return a
 }
+
+// TestMeanIsAdditive checks thermographs through theorems: the mean of a sum is the sum
+// of the means, the mean lies between the stops, a sum's temperature is at most the
+// larger of its parts', and cooling by more than the temperature leaves the mean.
+func TestMeanIsAdditive(t *testing.T) {
+	s := NewSpace()
+	games := randomGames(21, 4, 40, 3)
+	m := map[*raw]*Form{}
+	var fs []*Form
+	for _, g := range games {
+		fs = append(fs, fromRaw(s, g, m))
+	}
+	for _, str := range []string{"{3|-1}", "{4||2|1}", "{5|3||0|-2}", "{3||2*|1*}", "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}"} {
+		g, _ := s.Parse(str)
+		fs = append(fs, g)
+	}
+	rng := newRand(22)
+	for range 400 {
+		a, b := fs[rng.IntN(len(fs))], fs[rng.IntN(len(fs))]
+		sum := s.Add(a, b)
+		if s.Mean(sum) != s.Mean(a).Add(s.Mean(b)) {
+			t.Fatalf("Mean(%s + %s) = %s, not %s + %s", a, b, s.Mean(sum), s.Mean(a), s.Mean(b))
+		}
+		if s.LeftStop(a).Less(s.Mean(a)) || s.Mean(a).Less(s.RightStop(a)) {
+			t.Fatalf("Mean(%s) = %s is not between its stops", a, s.Mean(a))
+		}
+		if tmax := maxD(s.Temperature(a), s.Temperature(b)); tmax.Less(s.Temperature(sum)) {
+			t.Fatalf("Temperature(%s + %s) = %s > %s", a, b, s.Temperature(sum), tmax)
+		}
+		c, err := s.Cool(a, s.Temperature(a).Add(NewDyadic(1, 3)))
+		if err != nil || c != s.Dyadic(s.Mean(a)) {
+			t.Fatalf("%s cooled past its temperature is %v, not its mean %s", a, c, s.Mean(a))
+		}
+	}
+}

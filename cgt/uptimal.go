@@ -75,9 +75,10 @@ func (e *expansion) isUnitSum() bool {
 }
 
 // uptimal returns g's uptimal expansion, or nil when g has none. For a general form the
-// candidate comes from its options as in CGSuite (the Right option's expansion
-// incremented) and is confirmed by building x + *nim + Σ c_i·↑<i> and comparing: the
-// canonical form is unique, so a match is a proof.
+// candidates come from its options and are validated as in CGSuite (its
+// uptimalExpansion2 and isValidUptimalExpansion, from the characterization of an
+// uptimal's canonical options). It creates no forms but -g, so it is safe to call while
+// options are being sorted; the tests confirm it against building x + *k + Σ c_i·↑<i>.
 func (s *Space) uptimal(g *Form) *expansion {
 	if g.nus {
 		e := &expansion{x: g.x, nim: g.nim}
@@ -89,78 +90,206 @@ func (s *Space) uptimal(g *Form) *expansion {
 	if e, ok := s.upt[g]; ok {
 		return e
 	}
-	s.upt[g] = nil // while computing (options are simpler, so never reached again)
-	e := s.uptimalOf(g, false)
+	e := s.uptimalOf(g)
 	if e == nil {
-		e = s.uptimalOf(s.Neg(g), true)
+		if n := s.uptimalOf(s.Neg(g)); n != nil {
+			e = n.negate()
+		}
 	}
 	s.upt[g] = e
 	return e
 }
 
-// uptimalOf tries g as an expansion whose last coefficient is positive (or, with neg,
-// -g's, returning the negated expansion of g).
-func (s *Space) uptimalOf(g *Form, neg bool) *expansion {
-	if len(g.rght) != 1 {
-		return nil
-	}
-	r := s.uptimal(g.rght[0])
+// uptimalOf tries the expansions of g whose last coefficient is positive.
+func (s *Space) uptimalOf(g *Form) *expansion {
+	r, lexp, maxLen := s.uptimalOptions(g)
 	if r == nil {
 		return nil
 	}
-	maxLen := 0
-	for _, gl := range g.left {
-		e := s.uptimal(gl)
-		if e == nil || e.x != r.x {
-			return nil
-		}
-		maxLen = max(maxLen, len(e.c))
-	}
-	try := func(toLen int) *expansion {
-		c := make([]int64, max(toLen, len(r.c)))
-		for i := range c {
-			if i < len(r.c) {
-				c[i] = r.c[i]
-			}
-			if i < toLen {
-				c[i]++
-			}
-		}
-		for len(c) > 0 && c[len(c)-1] == 0 {
-			c = c[:len(c)-1]
-		}
-		e := &expansion{x: r.x, nim: r.nim ^ 1, c: c}
-		if len(c) < 2 || len(c) > maxUpPower || s.buildExpansion(e) != g {
-			return nil
-		}
-		if neg {
-			n := &expansion{x: e.x.Neg(), nim: e.nim, c: make([]int64, len(c))}
-			for i, a := range c {
-				n.c[i] = -a
-			}
-			return n
-		}
-		return e
-	}
-	if len(r.c) > 0 && r.c[len(r.c)-1] > 0 {
-		if e := try(len(r.c)); e != nil {
+	if n := len(r.c); n > 0 && r.c[n-1] > 0 {
+		if e := r.increment(n); validUptimal(e, lexp, r) {
 			return e
 		}
 	}
-	return try(max(len(r.c), maxLen) + 1)
+	if e := r.increment(max(len(r.c), maxLen) + 1); validUptimal(e, lexp, r) {
+		return e
+	}
+	return nil
 }
 
-// buildExpansion is x + *nim + Σ c_i·↑<i>.
-func (s *Space) buildExpansion(e *expansion) *Form {
-	g := s.Nus(e.x, 0, e.nim)
-	for i, a := range e.c {
-		p := s.UpPower(i + 1)
-		if a < 0 {
-			p, a = s.Neg(p), -a
+// uptimalOptions returns the expansions of g's single Right option and of its Left
+// options (all with the same number part), or nil.
+func (s *Space) uptimalOptions(g *Form) (r *expansion, lexp []*expansion, maxLen int) {
+	if len(g.rght) != 1 {
+		return nil, nil, 0
+	}
+	if r = s.uptimal(g.rght[0]); r == nil {
+		return nil, nil, 0
+	}
+	for _, gl := range g.left {
+		e := s.uptimal(gl)
+		if e == nil || e.x != r.x {
+			return nil, nil, 0
 		}
-		for ; a > 0; a-- {
-			g = s.Add(g, p)
+		lexp = append(lexp, e)
+		maxLen = max(maxLen, len(e.c))
+	}
+	if len(r.c) >= maxUpPower || maxLen >= maxUpPower {
+		return nil, nil, 0
+	}
+	return r, lexp, maxLen
+}
+
+// validUptimal is CGSuite's isValidUptimalExpansion: whether exp (last coefficient
+// positive) has exactly these Left options' expansions and this Right option's, given
+// Left's options in CGSuite's order.
+func validUptimal(exp *expansion, lexp []*expansion, rexp *expansion) bool {
+	match := -1
+	firstNonNimber := len(lexp)
+	for i, e := range lexp {
+		if firstNonNimber == len(lexp) && (len(e.c) > 0 || e.nim != int64(i)) {
+			firstNonNimber = i
+		}
+		if e.nim == rexp.nim {
+			if match >= 0 {
+				return false // only one Left option may have the Right option's nimber
+			}
+			match = i
 		}
 	}
-	return g
+	lastConsecutiveNimber := firstNonNimber - 1
+	rightmostNegative := exp.rightmostLeq(-1)
+	trunc := exp.rightmostLeq(0)
+	if exp.coef(len(exp.c)) == 1 {
+		trunc = len(exp.c) - 1
+	}
+	switch {
+	case rightmostNegative >= 1:
+		if len(lexp) != 2 || match < 0 {
+			return false
+		}
+		t := exp.truncate(rightmostNegative)
+		return lexp[match].equal(t.increment(len(t.c))) && lexp[1-match].equal(exp.truncate(trunc))
+	case exp.coef(1) == 0:
+		return int64(len(lexp)) == exp.nim+1 && int64(lastConsecutiveNimber) >= exp.nim-1 &&
+			lexp[len(lexp)-1].equal(exp.truncate(trunc))
+	case exp.coef(1) == 1 && exp.isConfused():
+		return len(lexp) == 2 && lexp[0].nim == 0 && len(lexp[0].c) == 0 && lexp[1].equal(exp.truncate(trunc))
+	}
+	return len(lexp) == 1 && lexp[0].equal(exp.sharplyTruncate(trunc))
+}
+
+// coef is the n-th coefficient (from 1), 0 beyond the length.
+func (e *expansion) coef(n int) int64 {
+	if n < 1 || n > len(e.c) {
+		return 0
+	}
+	return e.c[n-1]
+}
+
+func (e *expansion) equal(f *expansion) bool {
+	if e.x != f.x || e.nim != f.nim || len(e.c) != len(f.c) {
+		return false
+	}
+	for i := range e.c {
+		if e.c[i] != f.c[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func trimmed(c []int64) []int64 {
+	for len(c) > 0 && c[len(c)-1] == 0 {
+		c = c[:len(c)-1]
+	}
+	return c
+}
+
+// increment adds 1 to the first toLen coefficients (extending with 1s) and * to the
+// nimber: the expansion of {... | e} from its Right option's.
+func (e *expansion) increment(toLen int) *expansion {
+	c := make([]int64, max(toLen, len(e.c)))
+	for i := range c {
+		if i < len(e.c) {
+			c[i] = e.c[i]
+		}
+		if i < toLen {
+			c[i]++
+		}
+	}
+	return &expansion{x: e.x, nim: e.nim ^ 1, c: trimmed(c)}
+}
+
+func (e *expansion) truncate(n int) *expansion {
+	n = max(0, min(n, len(e.c)))
+	return &expansion{x: e.x, nim: e.nim, c: trimmed(append([]int64(nil), e.c[:n]...))}
+}
+
+func (e *expansion) sharplyTruncate(n int) *expansion {
+	t := e.truncate(n)
+	if len(t.c) == 0 {
+		t.nim = 0
+	}
+	return t
+}
+
+func (e *expansion) rightmostLeq(n int64) int {
+	for i := len(e.c) - 1; i >= 0; i-- {
+		if e.c[i] <= n {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func (e *expansion) isConfused() bool {
+	switch {
+	case e.nim == 0:
+		return false
+	case len(e.c) == 0 || e.c[0] == 0:
+		return true
+	case e.nim >= 2:
+		return false
+	}
+	positive := e.c[0] > 0
+	for _, a := range e.c {
+		if !positive && a < -1 || positive && a > 1 {
+			return false
+		}
+		if !positive && a > -1 || positive && a < 1 {
+			return true
+		}
+	}
+	return true
+}
+
+func (e *expansion) negate() *expansion {
+	n := &expansion{x: e.x.Neg(), nim: e.nim, c: make([]int64, len(e.c))}
+	for i, a := range e.c {
+		n.c[i] = -a
+	}
+	return n
+}
+
+// Tiny is Tiny(g) = {0 || 0 | -g}, written ⧾g in Winning Ways; for a positive number g
+// it is a positive infinitesimal.
+func (s *Space) Tiny(g Game) Game {
+	z := s.Zero()
+	return s.Make([]*Form{z}, []*Form{s.Make([]*Form{z}, []*Form{s.Neg(g)})})
+}
+
+// Miny is Miny(g) = {g | 0 || 0} = -Tiny(g).
+func (s *Space) Miny(g Game) Game {
+	z := s.Zero()
+	return s.Make([]*Form{s.Make([]*Form{g}, []*Form{z})}, []*Form{z})
+}
+
+// PlusMinus is ±{g1, g2, ...} = {g1, g2, ... | -g1, -g2, ...}.
+func (s *Space) PlusMinus(gs ...Game) Game {
+	neg := make([]*Form, len(gs))
+	for i, g := range gs {
+		neg[i] = s.Neg(g)
+	}
+	return s.Make(gs, neg)
 }
