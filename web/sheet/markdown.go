@@ -24,6 +24,11 @@ func WriteMarkdown(w io.Writer, s *Sheet) error {
 			if it.Grid != nil {
 				markdownGrid(&b, *it.Grid)
 			}
+			if it.Picture != nil {
+				if svg, err := it.Picture.SVG(); err == nil {
+					fmt.Fprintf(&b, "\n![picture](data:image/svg+xml;base64,%s)\n", base64.StdEncoding.EncodeToString(svg))
+				}
+			}
 		}
 		if k := c.Check; k != nil && c.Err == "" {
 			if k.Passed {
