@@ -52,7 +52,7 @@ Usage:
   grundy [repl [FILE...]]         the interactive shell (after loading the FILEs)
   grundy explain [-f FILE] [--misere] EXPR
                                   who wins EXPR and why, in plain words
-  grundy play [-f FILE] [--misere] [--computer-first] EXPR
+  grundy play [-f FILE] [--misere] [--computer-first] [--as left|right] EXPR
                                   play EXPR against the computer
   grundy table [-f FILE] EXPR for a in RANGE[, b in RANGE]
          [--format text|csv|json|svg|png] [-o FILE] [--title T] [--numbers on|off]

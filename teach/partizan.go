@@ -209,3 +209,216 @@ func (e *explainer) sideTable(from cgt.Game, side lang.Side, ms []sideMove) {
 		e.printf("%s has %d winning moves; for example %s takes the game from %s to %s, which %s wins moving second.\n", who, len(wins), shortName(wins[0].m), from, wins[0].val, who)
 	}
 }
+
+// pturn is one move of a partizan game in play mode.
+type pturn struct {
+	person   bool
+	m        sideMove
+	from     cgt.Game
+	couldWin bool // the player had a winning move
+}
+
+// playPartizan runs a game of a partizan position: the person plays Left or
+// Right (asked when PlayOptions.As does not say), the computer the other side.
+func (p *player) playPartizan(start interp.Value) error {
+	sp := p.in.Space()
+	side := p.opts.As
+	for side == lang.Both {
+		p.printf("Play as Left or Right? ")
+		text, err := p.input.ReadString('\n')
+		if err != nil && text == "" {
+			p.printf("\n(The input ended; the game stops here.)\n")
+			return nil
+		}
+		line := strings.ToLower(strings.TrimSpace(text))
+		if p.opts.Echo {
+			p.printf("%s\n", line)
+		}
+		switch line {
+		case "l", "left":
+			side = lang.Left
+		case "r", "right":
+			side = lang.Right
+		case "q", "quit", "exit":
+			return nil
+		default:
+			p.say("Type left or right (l or r).")
+		}
+	}
+	f, err := p.in.GameValue(p.ctx, start)
+	if err != nil {
+		return err
+	}
+	mover := side
+	first := "You move first."
+	if p.opts.ComputerFirst {
+		mover, first = other(side), "The computer moves first."
+	}
+	p.say("%s has value %s: %s. You play %s, the computer plays %s. %s", start.Repr(), f, outcomeWords(sp, f), sideName(side), sideName(other(side)), first)
+	p.say("Choose a move by its number or its name. Type hint for a winning move, moves to list your moves, explain to see the values of every move, or quit.")
+	pos := start
+	var turns []pturn
+	for {
+		ms, err := p.sideMoves(pos, mover)
+		if err != nil {
+			return err
+		}
+		if f, err = p.in.GameValue(p.ctx, pos); err != nil {
+			return err
+		}
+		if len(ms) == 0 {
+			p.partizanEnd(pos, f, mover, side, turns)
+			return nil
+		}
+		couldWin := false
+		for _, m := range ms {
+			couldWin = couldWin || m.win
+		}
+		var m sideMove
+		if mover == side {
+			m, err = p.personSideMove(pos, f, side, ms)
+		} else {
+			m = bestSideMove(sp, mover, ms)
+			p.say("Computer (%s): %s, from %s to %s", sideName(mover), shortName(m.m), f, m.val)
+		}
+		if errors.Is(err, errQuit) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		turns = append(turns, pturn{person: mover == side, m: m, from: f, couldWin: couldWin})
+		if pos, err = p.tidy(m.m.To); err != nil {
+			return err
+		}
+		mover = other(mover)
+	}
+}
+
+// personSideMove asks the person for a move among ms until one is chosen.
+func (p *player) personSideMove(pos interp.Value, f cgt.Game, side lang.Side, ms []sideMove) (sideMove, error) {
+	moves := make([]*interp.Move, len(ms))
+	for i, m := range ms {
+		moves[i] = m.m
+	}
+	p.printf("\nPosition: %s, value %s (you are %s, to move)\n", pos.Repr(), f, sideName(side))
+	if len(moves) <= maxListed {
+		p.listMoves(moves)
+	} else {
+		p.printf("You have %d moves; type moves to list them.\n", len(moves))
+	}
+	for {
+		line, err := p.readCommand(pos, moves)
+		if err != nil {
+			return sideMove{}, err
+		}
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "moves", "m", "list":
+			p.listMoves(moves)
+			continue
+		case "hint", "h", "?":
+			p.sideHint(f, side, ms)
+			continue
+		}
+		if done, err := p.explainOrHelp(line, pos, moves); done || err != nil {
+			if err != nil {
+				return sideMove{}, err
+			}
+			continue
+		}
+		m, msg := choose(line, moves)
+		if m == nil {
+			p.say("%s", msg)
+			continue
+		}
+		for _, sm := range ms {
+			if sm.m == m {
+				p.say("You (%s): %s, from %s to %s", sideName(side), shortName(m), f, sm.val)
+				return sm, nil
+			}
+		}
+	}
+}
+
+// sideHint names a winning move for side, or says why there is none.
+func (p *player) sideHint(f cgt.Game, side lang.Side, ms []sideMove) {
+	sp := p.in.Space()
+	for _, m := range ms {
+		if m.win {
+			p.say("Hint: %s takes the game from %s to %s, which you win with %s to move (%s).", shortName(m.m), f, m.val, sideName(other(side)), winReason(side))
+			return
+		}
+	}
+	best := bestSideMove(sp, side, ms)
+	p.say("Hint: no move wins here: every move leads to a value that %s wins moving first (%s). The least bad is %s, to %s; play on and hope for a mistake.", sideName(other(side)), winReason(side), shortName(best.m), best.val)
+}
+
+// winReason says which values side wins moving second.
+func winReason(side lang.Side) string {
+	if side == lang.Left {
+		return "Left wins moving second exactly when the value is >= 0"
+	}
+	return "Right wins moving second exactly when the value is <= 0"
+}
+
+// bestSideMove picks side's move: a winning one when there is one, and among
+// those (or among all, when none wins) the one best for side: the highest
+// right stop for Left (Right moves next), the lowest left stop for Right, then
+// the best mean.
+func bestSideMove(sp *cgt.Space, side lang.Side, ms []sideMove) sideMove {
+	better := func(a, b sideMove) bool { // a is better than b for side
+		if a.win != b.win {
+			return a.win
+		}
+		if side == lang.Left {
+			if c := sp.RightStop(a.val).Cmp(sp.RightStop(b.val)); c != 0 {
+				return c > 0
+			}
+			return sp.Mean(b.val).Less(sp.Mean(a.val))
+		}
+		if c := sp.LeftStop(a.val).Cmp(sp.LeftStop(b.val)); c != 0 {
+			return c < 0
+		}
+		return sp.Mean(a.val).Less(sp.Mean(b.val))
+	}
+	best := ms[0]
+	for _, m := range ms[1:] {
+		if better(m, best) {
+			best = m
+		}
+	}
+	return best
+}
+
+// partizanEnd announces the winner when mover cannot move in pos, and says why.
+func (p *player) partizanEnd(pos interp.Value, f cgt.Game, mover, side lang.Side, turns []pturn) {
+	p.printf("\nPosition: %s, value %s\n", pos.Repr(), f)
+	winner := "the computer wins"
+	if mover != side {
+		winner = "you win"
+	}
+	p.say("%s has no move left, so %s loses: %s (whoever makes the last move wins).", sideName(mover), sideName(mover), winner)
+	if len(turns) == 0 {
+		return
+	}
+	if mover != side {
+		p.say("Why: every move you made kept a value you win. Well played!")
+		for _, t := range turns {
+			if !t.person && t.couldWin && !t.m.win {
+				p.say("(The computer's move %s, from %s to %s, was a mistake you could use.)", shortName(t.m.m), t.from, t.m.val)
+				break
+			}
+		}
+		return
+	}
+	for _, t := range turns {
+		if t.person && t.couldWin && !t.m.win {
+			p.say("Why: your move %s took the game from %s to %s, which %s wins moving first; from then on the computer kept a winning value. (Type hint before a move to see a winning one.)",
+				shortName(t.m.m), t.from, t.m.val, sideName(other(side)))
+			return
+		}
+	}
+	p.say("Why: at each of your turns no move won: every move you had led to a value that %s wins moving first.", sideName(other(side)))
+}
