@@ -223,7 +223,13 @@ type pturn struct {
 func (p *player) playPartizan(start interp.Value) error {
 	sp := p.in.Space()
 	side := p.opts.As
+	// The question as two moves, for a page that shows moves as buttons.
+	choices := []*interp.Move{{Label: "play as Left", From: start, Part: start, PartTo: start, To: start},
+		{Label: "play as Right", From: start, Part: start, PartTo: start, To: start}}
 	for side == lang.Both {
+		if p.opts.OnPrompt != nil {
+			p.opts.OnPrompt(start, choices)
+		}
 		p.printf("Play as Left or Right? ")
 		text, err := p.input.ReadString('\n')
 		if err != nil && text == "" {
@@ -235,9 +241,9 @@ func (p *player) playPartizan(start interp.Value) error {
 			p.printf("%s\n", line)
 		}
 		switch line {
-		case "l", "left":
+		case "l", "left", "1":
 			side = lang.Left
-		case "r", "right":
+		case "r", "right", "2":
 			side = lang.Right
 		case "q", "quit", "exit":
 			return nil
