@@ -1,6 +1,7 @@
 package teach
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -428,3 +429,30 @@ func (p *player) partizanEnd(pos interp.Value, f cgt.Game, mover, side lang.Side
 	}
 	p.say("Why: at each of your turns no move won: every move you had led to a value that %s wins moving first.", sideName(other(side)))
 }
+
+// SideOption is one player's move in a partizan game, with the value it leads
+// to, that value's outcome (L, R, N or P) and whether the move wins for the
+// player who makes it.
+type SideOption struct {
+	Move    *interp.Move
+	Value   cgt.Game
+	Outcome string
+	Wins    bool
+}
+
+// SideOptions lists side's moves from v (a position or sum with a partizan
+// part) with the values they lead to: what :options shows.
+func SideOptions(ctx context.Context, in *interp.Interp, v interp.Value, side lang.Side) ([]SideOption, error) {
+	ms, err := judge{ctx: ctx, in: in}.sideMoves(v, side)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SideOption, len(ms))
+	for i, m := range ms {
+		out[i] = SideOption{Move: m.m, Value: m.val, Outcome: outcomeLetter(in.Space(), m.val), Wins: m.win}
+	}
+	return out, nil
+}
+
+// OutcomeOf is the outcome class of a game value: L, R, N or P.
+func OutcomeOf(sp *cgt.Space, f cgt.Game) string { return outcomeLetter(sp, f) }

@@ -182,7 +182,7 @@ func WriteGrid(b *bytes.Buffer, g render.Grid) {
 					continue
 				}
 				bg, fg := render.CellColors(v, maxV)
-				fmt.Fprintf(b, `<td style="background:%s;color:%s">%d</td>`, bg, fg, v)
+				fmt.Fprintf(b, `<td style="background:%s;color:%s">%s</td>`, bg, fg, html.EscapeString(g.ValueName(v)))
 			}
 			b.WriteString("</tr>\n")
 		}

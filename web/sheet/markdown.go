@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/grundy-lang/grundy/render"
@@ -70,7 +69,7 @@ func markdownGrid(b *bytes.Buffer, g render.Grid) {
 		for i, row := range g.Cells {
 			fmt.Fprintf(b, "| **%d** |", g.Rows[i])
 			for _, v := range row {
-				b.WriteString(" " + strconv.FormatInt(v, 10) + " |")
+				b.WriteString(" " + strings.ReplaceAll(g.ValueName(v), "|", `\|`) + " |")
 			}
 			b.WriteString("\n")
 		}
