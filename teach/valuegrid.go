@@ -92,4 +92,3 @@ func valueKey(v interp.Value) string {
 	}
 	return v.Repr()
 }
-
