@@ -144,10 +144,14 @@ func (e *explainer) valueNote(f cgt.Game) {
 	}
 }
 
-// pluralMoves is "move" or "moves" after a number x.
+// pluralMoves is "move" or "moves" after a number x, or "of a move" after
+// a fraction less than 1 ("1/4 of a move").
 func pluralMoves(x cgt.Dyadic) string {
-	if x == cgt.Int(1) {
+	switch {
+	case x == cgt.Int(1):
 		return "move"
+	case x.Less(cgt.Int(1)):
+		return "of a move"
 	}
 	return "moves"
 }
@@ -406,10 +410,11 @@ func (p *player) partizanEnd(pos interp.Value, f cgt.Game, mover, side lang.Side
 	if mover != side {
 		winner = "you win"
 	}
-	p.say("%s has no move left, so %s loses: %s (whoever makes the last move wins).", sideName(mover), sideName(mover), winner)
 	if len(turns) == 0 {
+		p.say("%s cannot move at all, so %s loses: %s (whoever makes the last move wins).", sideName(mover), sideName(mover), winner)
 		return
 	}
+	p.say("%s has no move left, so %s loses: %s (whoever makes the last move wins).", sideName(mover), sideName(mover), winner)
 	if mover != side {
 		p.say("Why: every move you made kept a value you win. Well played!")
 		for _, t := range turns {

@@ -490,6 +490,9 @@ func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 	}
 	if sawOutcome {
 		g.ValueNames = []string{"P", "N"}
+		if partizanOutcomes(g.Cells) {
+			g.ValueNames = []string{"P", "N", "D", "L", "R"} // the outcomes' numbers in interp
+		}
 	}
 	if sawOutcome && sawLoopy {
 		g.Title += "  (∞ = D, a draw)"

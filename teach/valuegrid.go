@@ -92,3 +92,16 @@ func valueKey(v interp.Value) string {
 	}
 	return v.Repr()
 }
+
+// partizanOutcomes reports whether a grid of outcomes has L or R among them
+// (interp.OutcomeL and OutcomeR, numbered 3 and 4).
+func partizanOutcomes(cells [][]int64) bool {
+	for _, row := range cells {
+		for _, v := range row {
+			if v == interp.OutcomeL.N || v == interp.OutcomeR.N {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -43,6 +43,20 @@ func TestValueHeatmap(t *testing.T) {
 	if want := []string{"0", "-1", "1", "{2|-1/2}", "±1"}; !slices.Equal(g.ValueNames, want) {
 		t.Errorf("names %q, want %q", g.ValueNames, want)
 	}
+	// Outcomes of partizan games: L and R are named as P and N are.
+	g, err = table("outcome(Domineering(board(h, w))) for h in 1..2, w in 1..2").Heatmap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, row := range g.Cells {
+		for _, v := range row {
+			names = append(names, g.ValueName(v))
+		}
+	}
+	if got := strings.Join(names, " "); got != "P R L N" {
+		t.Errorf("outcomes %q, want P R L N", got)
+	}
 	// Too many values for a legend of colours: the picture says why not.
 	_, err = table("value(Stalk([1] + [-1 for i in 1..n])) + n for n in 0..20").Heatmap()
 	if err == nil || !strings.Contains(err.Error(), "at most 16") {
