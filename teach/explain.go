@@ -20,7 +20,7 @@ import (
 // and the moves' outcomes. Positions with many moves are summarized.
 func Explain(ctx context.Context, in *interp.Interp, v interp.Value, mode interp.Mode) (string, error) {
 	parts, ok := interp.Components(v)
-	if !ok {
+	if !ok && v.K != interp.KValue {
 		return "", fmt.Errorf("explain needs a game position or a sum of positions, not %s %s", v.K, v.Repr())
 	}
 	e := &explainer{judge: judge{ctx, in, mode}, name: v.Repr()}

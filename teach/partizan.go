@@ -70,11 +70,25 @@ type sideMove struct {
 
 // sideMoves lists side's moves from v with the values they lead to.
 func (j judge) sideMoves(v interp.Value, side lang.Side) ([]sideMove, error) {
+	sp := j.in.Space()
+	if v.K == interp.KValue {
+		// A game value's moves are to its canonical form's options.
+		opts := v.Form().LeftOptions()
+		if side == lang.Right {
+			opts = v.Form().RightOptions()
+		}
+		out := make([]sideMove, len(opts))
+		for i, o := range opts {
+			to := interp.Canon(o)
+			m := &interp.Move{Side: side, Label: "to " + o.String(), From: v, Part: v, PartTo: to, To: to}
+			out[i] = sideMove{m: m, val: o, win: winsSecond(sp, o, side)}
+		}
+		return out, nil
+	}
 	ms, err := j.in.SideMoves(j.ctx, v, side)
 	if err != nil {
 		return nil, err
 	}
-	sp := j.in.Space()
 	out := make([]sideMove, len(ms))
 	for i, m := range ms {
 		f, err := j.in.GameValue(j.ctx, m.To)
@@ -93,7 +107,11 @@ func (e *explainer) explainPartizan(v interp.Value, parts []interp.Value) error 
 	if err != nil {
 		return err
 	}
-	e.printf("%s has value %s: %s.\n", e.name, f, outcomeWords(sp, f))
+	if v.K == interp.KValue {
+		e.printf("The game %s: %s.\n", f, outcomeWords(sp, f))
+	} else {
+		e.printf("%s has value %s: %s.\n", e.name, f, outcomeWords(sp, f))
+	}
 	if len(parts) > 1 {
 		vals := make([]string, 0, len(parts))
 		for _, p := range parts[:min(len(parts), listParts)] {
@@ -139,8 +157,10 @@ func (e *explainer) valueNote(f cgt.Game) {
 	if t.Sign() > 0 {
 		e.printf("It is hot (temperature %s): both players are eager to move. Left moving first can reach %s, Right moving first %s; its mean is %s.\n",
 			t, sp.LeftStop(f), sp.RightStop(f), sp.Mean(f))
+	} else if m := sp.Mean(f); t.Sign() == 0 && m.Sign() == 0 {
+		e.printf("It is an infinitesimal (temperature 0): it lies between every negative and every positive number.\n")
 	} else if t.Sign() == 0 {
-		e.printf("It is %s plus an infinitesimal (temperature 0): it is worth less than any positive number.\n", sp.Mean(f))
+		e.printf("It is %s plus an infinitesimal (temperature 0): it lies between every number below %s and every number above.\n", m, m)
 	}
 }
 

@@ -42,7 +42,7 @@ func TestExplainPartizanGolden(t *testing.T) {
 	in := partizanSession(t)
 	var b strings.Builder
 	for _, src := range []string{"Domineering(board(2, 2))", "Domineering(board(3, 3))", "Cutcake(3, 1)", "Cutcake(2, 2)",
-		"Stalk([1, -1, -1])", "Cutcake(3, 1) + Stalk([1, -1]) + Nim(1)", "Domineering(board(1, 4))", "Stalk([])"} {
+		"Stalk([1, -1, -1])", "Cutcake(3, 1) + Stalk([1, -1]) + Nim(1)", "Domineering(board(1, 4))", "Stalk([])", `cg("{2||1|0}")`, `cg("^")`} {
 		got, err := Explain(context.Background(), in, eval(t, in, src), interp.NormalPlay)
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
