@@ -207,13 +207,19 @@ func (e *explainer) sideTable(from cgt.Game, side lang.Side, ms []sideMove) {
 			shown = ms[:listExample]
 		}
 	}
+	// Each row reads "±1 -> 1 (L)": from the value to the option's, the
+	// first left out when it is too long to repeat on every row.
+	fromText := from.String() + " "
+	if len([]rune(fromText)) > 12 {
+		fromText = ""
+	}
 	rows := make([][2]string, len(shown))
 	for i, m := range shown {
 		mark := ""
 		if m.win {
 			mark = "  wins"
 		}
-		rows[i] = [2]string{shortName(m.m), fmt.Sprintf("%s -> %s (%s)%s", from, m.val, outcomeLetter(sp, m.val), mark)}
+		rows[i] = [2]string{shortName(m.m), fmt.Sprintf("%s-> %s (%s)%s", fromText, m.val, outcomeLetter(sp, m.val), mark)}
 	}
 	e.table(rows)
 	if len(ms) > len(shown) {
