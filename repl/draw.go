@@ -50,3 +50,18 @@ func (s *Session) draw(ctx context.Context, inv invocation) error {
 	fmt.Fprintf(s.out, "wrote %s: %s\n", file, v.String())
 	return nil
 }
+
+// shown is how the shell shows the value of an expression: as written, and a
+// picture that can draw itself with characters (a thermograph) drawn so, with
+// its words below.
+func shown(v interp.Value) string {
+	if v.K == interp.KPicture {
+		if t, ok := v.R.(interface{ Text() string }); ok {
+			if art := t.Text(); art != "" {
+				_, words, _ := strings.Cut(v.String(), ": ")
+				return strings.TrimRight(art, "\n") + "\n" + words
+			}
+		}
+	}
+	return v.Repr()
+}
