@@ -300,6 +300,14 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 		win := !g.Nodes[f].IsP() && g.Nodes[t].IsP()
 		stroke, widthPx, marker, dash := "#777", 1, "arrow", ""
 		switch {
+		case g.Partizan: // by who moves: Left blue, Right red; a winning move thick
+			stroke, win = map[string]string{"L": "#1f5fbf", "R": "#c0392b"}[e.Side], partizanWin(e.Side, g.Nodes[t].Outcome)
+			if stroke == "" {
+				stroke = "#777"
+			}
+			if win {
+				widthPx = 2
+			}
 		case win:
 			stroke, widthPx, marker = "#c00", 2, "arrow-win"
 		case e.Loop: // a move on a cycle of a loopy game
@@ -342,6 +350,11 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 		}
 		value := "g = ?"
 		switch {
+		case g.Partizan: // a game value and its outcome, L, R, N or P
+			value = nd.ValueText + ", " + nd.Outcome
+			if fill == "#fff" {
+				fill = map[string]string{"L": "#dce8f8", "R": "#f8dedb", "N": "#fff"}[nd.Outcome]
+			}
 		case nd.ValueText != "": // the generalized value of a loopy position
 			value = "g = " + nd.ValueText
 			if nd.Outcome == "D" {
@@ -359,6 +372,13 @@ func WriteSVG(w io.Writer, g render.Graph) error {
 	}
 	bw.WriteString("</svg>\n")
 	return bw.Flush()
+}
+
+// partizanWin reports whether a move of side ("L" or "R") to a position of
+// outcome to wins for the player who makes it: to L or P for Left (a value >=
+// 0), to R or P for Right.
+func partizanWin(side, to string) bool {
+	return side == "L" && (to == "L" || to == "P") || side == "R" && (to == "R" || to == "P")
 }
 
 // route returns the cubic Bézier segments of an edge from box a to box b
