@@ -36,6 +36,7 @@ type teachOptions struct {
 	output        string
 	json          bool
 	computerFirst bool
+	as            string // play: the side the person plays in a partizan game
 	maxNodes      int
 	numbers       string
 	title         string
@@ -167,12 +168,18 @@ func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {
 	run, code := r.startPosition(ctx, "play", args, func(fs *flag.FlagSet, o *teachOptions) {
 		misereFlag(fs, o)
 		fs.BoolVar(&o.computerFirst, "computer-first", false, "the computer makes the first move")
+		fs.StringVar(&o.as, "as", "", "a partizan game: play left or right (default: asked at the start)")
 	})
 	if run == nil {
 		return code
 	}
 	defer run.cancel()
-	opts := teach.PlayOptions{Mode: mode(run.o.misere), ComputerFirst: run.o.computerFirst, Echo: !isTerminal(stdin)}
+	side, ok := map[string]lang.Side{"": lang.Both, "left": lang.Left, "l": lang.Left, "right": lang.Right, "r": lang.Right}[strings.ToLower(run.o.as)]
+	if !ok {
+		fmt.Fprintf(r.stderr, "grundy play: --as is left or right, not %q\n", run.o.as)
+		return exitError
+	}
+	opts := teach.PlayOptions{Mode: mode(run.o.misere), ComputerFirst: run.o.computerFirst, As: side, Echo: !isTerminal(stdin)}
 	if isTerminal(stdin) && isTerminal(r.stdout) && liner.TerminalSupported() {
 		// Moves are typed with line editing and history, as in the shell;
 		// Ctrl-C at the prompt stops the game, and while the computer thinks

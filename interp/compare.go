@@ -68,6 +68,8 @@ func Compare(a, b Value) int {
 		return cmp.Compare(a.R.(*Game).serial, b.R.(*Game).serial)
 	case KValue:
 		return compareForms(a.Form(), b.Form())
+	case KPicture:
+		return cmp.Compare(a.Picture().String(), b.Picture().String())
 	}
 	return 0
 }
@@ -150,6 +152,8 @@ func appendKey(buf []byte, v Value) []byte {
 		buf = binary.AppendUvarint(buf, uint64(v.R.(*Game).serial))
 	case KValue:
 		buf = append(buf, v.Form().String()...)
+	case KPicture:
+		buf = append(buf, v.Picture().String()...)
 	}
 	return buf
 }

@@ -31,10 +31,11 @@ const (
 	KGame
 	KInf
 	KValue
+	KPicture
 )
 
 var kindNames = [...]string{"int", "bool", "string", "outcome", "play mode", "tuple", "list", "set",
-	"range", "position", "sum", "move", "record", "function", "game", "infinite value", "game value"}
+	"range", "position", "sum", "move", "record", "function", "game", "infinite value", "game value", "picture"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -344,6 +345,8 @@ func writeValue(b *strings.Builder, v Value) {
 		writeSeq(b, "∞{", "}", v.Seq())
 	case KValue:
 		b.WriteString(v.Form().String())
+	case KPicture:
+		b.WriteString(v.Picture().String())
 	case KGame:
 		g := v.R.(*Game)
 		b.WriteString("<game " + g.Name + "/" + strconv.Itoa(len(g.Params)) + ">")

@@ -58,7 +58,7 @@ func New(in *interp.Interp, out, errw io.Writer) *Session {
 	s := &Session{in: in}
 	s.out, s.err = &output{s, out}, &output{s, errw}
 	in.Out, in.Diag = s.out, s.err
-	in.OnValue = func(v interp.Value) { fmt.Fprintln(s.out, v.Repr()) }
+	in.OnValue = func(v interp.Value) { fmt.Fprintln(s.out, shown(v)) }
 	in.Config.PositionsHint = ":clear drops the memo tables; grundy repl --max-positions N starts a shell with a larger limit"
 	in.Config.MemoryHint = ":clear drops the memo tables; grundy repl --max-memory SIZE starts a shell with a larger budget"
 	return s

@@ -59,6 +59,9 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 	if interp.IsScoring(pos) {
 		return s.scoringOptions(ctx, pos)
 	}
+	if interp.IsPartizan(pos) {
+		return s.partizanOptions(ctx, pos, mode)
+	}
 	// judge gives the value (normal play only) and the outcome of a position or
 	// sum: P, N, or D for a draw in a loopy game.
 	judge := func(v interp.Value) (string, string, error) {

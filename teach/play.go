@@ -12,12 +12,16 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // PlayOptions sets up a game of play mode.
 type PlayOptions struct {
 	Mode          interp.Mode
 	ComputerFirst bool // the computer makes the first move
+	// As is the side the person plays in a partizan game: lang.Left or
+	// lang.Right; lang.Both asks at the start.
+	As lang.Side
 	// Echo writes each line read after its prompt, so that a transcript made
 	// from input that is not a terminal reads as a dialogue.
 	Echo bool
@@ -50,6 +54,12 @@ func Play(ctx context.Context, in *interp.Interp, start interp.Value, opts PlayO
 	// A *bufio.Reader is used as it is, so that a shell reading its own entries from
 	// it can hand it over without losing what it had buffered.
 	p := &player{judge: judge{ctx, in, opts.Mode}, opts: opts, input: bufio.NewReader(r), w: w}
+	if interp.IsPartizan(start) {
+		if opts.Mode == interp.MiserePlay {
+			return errMiserePartizan
+		}
+		return p.playPartizan(start)
+	}
 	if interp.IsScoring(start) {
 		if opts.Mode == interp.MiserePlay {
 			return errMisereScoring

@@ -442,8 +442,20 @@ func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 		g.ColName, g.Rows, g.Cols, g.RowLabels = t.Vars[0], []int64{0}, axes[0][:len(t.Cells)], []string{t.Exprs[0]}
 	}
 	sawOutcome, sawLoopy := false, false
+	colours, names, gameValues, err := gameValueColours(t.Cells)
+	if err != nil {
+		return render.Grid{}, err
+	}
+	if gameValues && !outcomes {
+		return render.Grid{}, errors.New("game values are written in full")
+	}
+	if gameValues {
+		g.ValueNames = names
+	}
 	cell := func(v interp.Value) (int64, error) {
 		switch {
+		case gameValues:
+			return colours[valueKey(v)], nil
 		case v.K == interp.KInt && v.N >= 0:
 			return v.N, nil
 		case (v.K == interp.KInf || v == interp.OutcomeD) && outcomes:
@@ -478,6 +490,9 @@ func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 	}
 	if sawOutcome {
 		g.ValueNames = []string{"P", "N"}
+		if partizanOutcomes(g.Cells) {
+			g.ValueNames = []string{"P", "N", "D", "L", "R"} // the outcomes' numbers in interp
+		}
 	}
 	if sawOutcome && sawLoopy {
 		g.Title += "  (∞ = D, a draw)"
