@@ -203,6 +203,43 @@ func colouring(snort bool) bruteRules {
 	}
 }
 
+// hackenbushMoves returns the moves of Blue-Red-Green Hackenbush on the given
+// edges (u, v, colour: 1 blue, -1 red, 0 green), the ground 0: a position says
+// which edges are left, one byte each ('1' or '0').
+func hackenbushMoves(edges [][3]int) bruteRules {
+	return func(pos string, left bool) []string {
+		var out []string
+		for i, e := range edges {
+			if pos[i] != '1' || e[2] == -1 && left || e[2] == 1 && !left {
+				continue
+			}
+			b := []byte(pos)
+			b[i] = '0'
+			out = append(out, onTheGround(edges, b))
+		}
+		return out
+	}
+}
+
+// onTheGround drops the edges of b that are no longer connected to the ground.
+func onTheGround(edges [][3]int, b []byte) string {
+	reached := map[int]bool{0: true}
+	for grew := true; grew; {
+		grew = false
+		for j, f := range edges {
+			if b[j] == '1' && reached[f[0]] != reached[f[1]] {
+				reached[f[0]], reached[f[1]], grew = true, true, true
+			}
+		}
+	}
+	for j, f := range edges {
+		if !reached[f[0]] {
+			b[j] = '0'
+		}
+	}
+	return string(b)
+}
+
 func randomString(rng *rand.Rand, n int, alphabet string) string {
 	b := make([]byte, n)
 	for i := range b {
@@ -241,6 +278,19 @@ func TestPartizanRulesetsAgainstPlainSearch(t *testing.T) {
 		free := strings.Repeat(".", n)
 		samples = append(samples, sample{fmt.Sprintf("Col(%q, path(%d))", l, n), colouring(false), l + free})
 		samples = append(samples, sample{fmt.Sprintf("Snort(%q, path(%d))", l, n), colouring(true), l + free})
+	}
+	for range 40 {
+		n := 2 + rng.Intn(5)
+		var edges [][3]int
+		var list []string
+		for range 2 + rng.Intn(6) {
+			e := [3]int{rng.Intn(n), rng.Intn(n), rng.Intn(3) - 1}
+			edges = append(edges, e)
+			list = append(list, fmt.Sprintf("(%d, %d, %q)", e[0], e[1], string("rel"[e[2]+1])))
+		}
+		// The game drops the edges off the ground at once; so does the search.
+		pos := onTheGround(edges, []byte(strings.Repeat("1", len(edges))))
+		samples = append(samples, sample{"BlueRedHackenbush([" + strings.Join(list, ", ") + "])", hackenbushMoves(edges), pos})
 	}
 	for _, s := range samples {
 		want := bruteOutcome(s.rules, s.pos)
