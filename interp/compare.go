@@ -8,31 +8,49 @@ import (
 	"github.com/grundy-lang/grundy/cgt"
 )
 
-// compareForms orders canonical forms for sets and sorted(): numbers first, in
-// their order, then every other form by its text, so that the order is the same
-// in every session whatever was computed first.
+// compareForms orders canonical forms that are not numbers (those sort with the
+// integers: see sortKind) by their text, so that the order is the same in every
+// session whatever was computed first.
 func compareForms(a, b cgt.Game) int {
 	if a == b {
 		return 0
 	}
-	x, aNum := a.Number()
-	y, bNum := b.Number()
-	switch {
-	case aNum && bNum:
-		return x.Cmp(y)
-	case aNum:
-		return -1
-	case bNum:
-		return 1
-	}
 	return cmp.Compare(a.String(), b.String())
+}
+
+// sortKind is the kind a value sorts among: a game value that is a number sorts
+// with the integers, so that cg("1") and 1 are one value and cg("1/2") lies
+// between 0 and 1.
+func sortKind(v Value) Kind {
+	if v.K == KValue && v.Form().IsNumber() {
+		return KInt
+	}
+	return v.K
+}
+
+// number is an integer or a game value that is a number, as a dyadic.
+func number(v Value) cgt.Dyadic {
+	if v.K == KInt {
+		return cgt.Int(v.N)
+	}
+	d, _ := v.Form().Number()
+	return d
 }
 
 // Compare orders any two values: first by kind, then by content. It is the order
 // of sets and of sorted(), and Compare(a, b) == 0 is equality.
 func Compare(a, b Value) int {
-	if a.K != b.K {
-		return cmp.Compare(a.K, b.K)
+	if a.K != b.K || a.K == KValue {
+		ka, kb := sortKind(a), sortKind(b)
+		if ka != kb {
+			return cmp.Compare(ka, kb)
+		}
+		if ka == KInt {
+			return number(a).Cmp(number(b))
+		}
+		if a.K != b.K {
+			return cmp.Compare(a.K, b.K)
+		}
 	}
 	switch a.K {
 	case KInt, KBool, KOutcome, KMode:
@@ -119,6 +137,11 @@ func sortedParts(v Value) []Value {
 // appendKey appends a byte encoding of v that is equal for equal values and
 // different for different ones; positions are keyed on it when interned.
 func appendKey(buf []byte, v Value) []byte {
+	if v.K == KValue {
+		if n, ok := v.Form().Integer(); ok {
+			v = Int(n) // one value, whichever way it was made
+		}
+	}
 	buf = append(buf, byte(v.K))
 	switch v.K {
 	case KInt, KBool, KOutcome, KMode:

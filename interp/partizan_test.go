@@ -181,3 +181,17 @@ print (C(3) < C(4), D(3) < D(4), C(2) > D(2), C(1) <= *0, *1 < *2, Nim(1) >= *1)
 		t.Errorf("got %s, want %s", out, want)
 	}
 }
+
+// TestNumbersAreOneValue: a game value that is a number is the number, in lists,
+// sets and sorting too.
+func TestNumbersAreOneValue(t *testing.T) {
+	out, errs := run(t, `print ([cg("1")] == [1], cg("1") in {1}, sorted([cg("1"), 1, cg("1/2"), cg("*"), -1, true]))
+print ({cg("2"), 2, value(Cutcake(3, 1))}, [value(Cutcake(w, 1)) for w in 1..3] == [0, 1, 2])
+`)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	if want := "(true, true, [-1, 1/2, 1, 1, true, *])\n({2}, true)\n"; out != want {
+		t.Errorf("got %s, want %s", out, want)
+	}
+}
