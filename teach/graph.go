@@ -64,7 +64,7 @@ func GameGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNodes 
 		}
 		id := len(ids)
 		ids[k] = id
-		n := render.Node{ID: id, Label: p.Repr(), Value: val.Nim}
+		n := render.Node{ID: id, Label: nodeLabel(ctx, in, p), Value: val.Nim}
 		if val.Inf {
 			n.Value, n.ValueText, n.Outcome = -1, val.String(), string(val.Outcome())
 		}
@@ -142,4 +142,13 @@ func key(v interp.Value) string {
 		b.WriteString(strconv.FormatInt(id, 10) + ",")
 	}
 	return b.String()
+}
+
+// nodeLabel names a position in a graph: as its game's show clause draws it,
+// rows joined by "|" as in CGSuite's boards, or as written.
+func nodeLabel(ctx context.Context, in *interp.Interp, p interp.Value) string {
+	if text, drawn, err := in.Show(ctx, p); err == nil && drawn {
+		return strings.ReplaceAll(text, "\n", "|")
+	}
+	return p.Repr()
 }

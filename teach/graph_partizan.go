@@ -35,7 +35,7 @@ func partizanGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNo
 		}
 		id := len(ids)
 		ids[k] = id
-		g.Nodes = append(g.Nodes, render.Node{ID: id, Label: p.Repr(), Value: -1, ValueText: f.String(), Outcome: outcomeLetter(in.Space(), f)})
+		g.Nodes = append(g.Nodes, render.Node{ID: id, Label: nodeLabel(ctx, in, p), Value: -1, ValueText: f.String(), Outcome: outcomeLetter(in.Space(), f)})
 		queue = append(queue, p)
 		return id, nil
 	}

@@ -338,7 +338,7 @@ func (p *player) personSideMove(pos interp.Value, f cgt.Game, side lang.Side, ms
 	for i, m := range ms {
 		moves[i] = m.m
 	}
-	p.printf("\nPosition: %s, value %s (you are %s, to move)\n", pos.Repr(), f, sideName(side))
+	p.showPosition(pos, fmt.Sprintf(", value %s (you are %s, to move)", f, sideName(side)))
 	if len(moves) <= maxListed {
 		p.listMoves(moves)
 	} else {
@@ -431,7 +431,7 @@ func bestSideMove(sp *cgt.Space, side lang.Side, ms []sideMove) sideMove {
 
 // partizanEnd announces the winner when mover cannot move in pos, and says why.
 func (p *player) partizanEnd(pos interp.Value, f cgt.Game, mover, side lang.Side, turns []pturn) {
-	p.printf("\nPosition: %s, value %s\n", pos.Repr(), f)
+	p.showPosition(pos, ", value "+f.String())
 	winner := "the computer wins"
 	if mover != side {
 		winner = "you win"

@@ -139,7 +139,7 @@ func (p *player) play(start interp.Value) error {
 			repeats = p.seen[key(pos)]
 		}
 		if repeats >= drawRepeats {
-			p.printf("\nPosition: %s\n", pos.Repr())
+			p.showPosition(pos, "")
 			p.say("This position has come back a third time: the game is a draw by repetition. Neither player can force a win from it, so with best play the game would go on forever.")
 			return nil
 		}
@@ -184,7 +184,7 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte, rep
 	for _, d := range distinct(all) {
 		ms = append(ms, d.m)
 	}
-	p.printf("\nPosition: %s\n", pos.Repr())
+	p.showPosition(pos, "")
 	if len(ms) <= maxListed {
 		p.listMoves(ms)
 	} else {
@@ -369,10 +369,21 @@ func (p *player) computerMove(pos interp.Value, ms []*interp.Move, from byte) (*
 	return m, nil
 }
 
+// showPosition writes the position, with what note adds after its name, and
+// below it the board its game's show clause draws, if it has one.
+func (p *player) showPosition(pos interp.Value, note string) {
+	p.printf("\nPosition: %s%s\n", pos.Repr(), note)
+	if text, drawn, err := p.in.Show(p.ctx, pos); err == nil && drawn {
+		for _, line := range strings.Split(text, "\n") {
+			p.printf("  %s\n", line)
+		}
+	}
+}
+
 // end announces the winner when the player to move (the person if person is
 // true) has no move in pos, and says why.
 func (p *player) end(pos interp.Value, person bool) {
-	p.printf("\nPosition: %s\n", pos.Repr())
+	p.showPosition(pos, "")
 	personWon := person == (p.mode == interp.MiserePlay) // in misère play the player who cannot move wins
 	who := map[bool]string{true: "You", false: "The computer"}
 	how := fmt.Sprintf("%s made the last move", who[!person])
