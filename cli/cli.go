@@ -403,6 +403,7 @@ func (r *runner) newInterp(o *options) *interp.Interp {
 	cfg := &in.Config
 	cfg.MaxPositions, cfg.PositionsHint = o.maxPositions, "raise it with --max-positions"
 	cfg.MaxMemory, cfg.MemoryHint = int64(o.maxMemory), "raise it with --max-memory"
+	cfg.TimeHint = "raise it with --timeout"
 	if o.maxMemory > 0 {
 		debug.SetMemoryLimit(int64(o.maxMemory)) // the collector works harder as the budget nears
 	}

@@ -167,16 +167,47 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 		return err
 	}
 	in.begin(ctx)
-	defer in.recoverTo(&err)
 	c := &compiler{in: in, src: prog.Source}
+	defer func() { err = in.locateStop(err, c.stmt, prog.Source) }()
+	defer in.recoverTo(&err)
 	c.define(prog)
 	for _, s := range prog.Stmts {
+		c.stmt = s
 		if in.OnStmt != nil {
 			in.OnStmt(s)
 		}
 		c.run(s)
 	}
 	return nil
+}
+
+// locateStop gives a stop that names no place (an interrupt, the time limit,
+// the memory budget or the positions limit, noticed wherever the run was) the
+// place of the statement that was running, which s is. The error keeps the
+// stop as its cause.
+func (in *Interp) locateStop(err error, s lang.Stmt, src string) error {
+	var le *lang.Error
+	var les lang.Errors
+	if err == nil || s == nil || errors.As(err, &le) || errors.As(err, &les) {
+		return err
+	}
+	var msg string
+	var mem *MemoryError
+	var lim *solver.LimitError
+	switch {
+	case errors.Is(err, context.Canceled):
+		msg = "interrupted"
+	case errors.Is(err, context.DeadlineExceeded):
+		msg = "stopped: the time limit was reached"
+		if in.Config.TimeHint != "" {
+			msg += "; " + in.Config.TimeHint
+		}
+	case errors.As(err, &mem), errors.As(err, &lim):
+		msg = err.Error()
+	default:
+		return err // an internal error says what it is
+	}
+	return &lang.Error{Pos: s.Start(), Msg: msg, Src: src, Cause: err}
 }
 
 // begin starts a run (a program, an expression or a call) under ctx.
@@ -257,6 +288,7 @@ func (c *compiler) define(prog *lang.Program) {
 		}
 	}
 	for _, p := range todo {
+		c.stmt = p.decl
 		switch d := p.decl.(type) {
 		case *lang.GameDecl:
 			g := p.cell.V.R.(*Game)

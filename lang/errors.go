@@ -22,7 +22,14 @@ type Error struct {
 	// a valid beginning (an open bracket, a pending operator), so a shell may ask
 	// for more lines.
 	Incomplete bool
+	// Cause is the error this one locates, if any: a stop (an interrupt, a
+	// time limit, a budget) that happened while the statement at Pos ran.
+	Cause error
 }
+
+// Unwrap returns the error this one locates, so that errors.Is and errors.As
+// still find an interrupt or a limit behind its place.
+func (e *Error) Unwrap() error { return e.Cause }
 
 // IsIncomplete reports whether err is a syntax error only because the input
 // ended too soon.

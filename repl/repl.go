@@ -158,10 +158,6 @@ func (s *Session) checkSummary(before interp.CheckStats) {
 
 // report prints an error the way files report them.
 func (s *Session) report(err error) {
-	if text, ok := lang.FormatAll(err); ok {
-		fmt.Fprintln(s.err, text)
-		return
-	}
 	if errors.Is(err, context.Canceled) {
 		msg := "interrupted"
 		var it *teach.Interrupted
@@ -169,6 +165,10 @@ func (s *Session) report(err error) {
 			msg = it.Error()
 		}
 		fmt.Fprintln(s.err, msg+" (what was solved so far is kept)")
+		return
+	}
+	if text, ok := lang.FormatAll(err); ok {
+		fmt.Fprintln(s.err, text)
 		return
 	}
 	fmt.Fprintln(s.err, err)
