@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func mustParse(t *testing.T, src string) *Program {
@@ -449,5 +450,32 @@ func TestErrorLineShown(t *testing.T) {
 		if got != c.shown {
 			t.Errorf("%q at %d:\n%s\nwant:\n%s", c.line, c.col, got, c.shown)
 		}
+	}
+}
+
+// A declaration under 120,000 comment lines (2 MB) gets them as its doc in
+// linear time: putting each line in front of the others took minutes.
+func TestLongDocComment(t *testing.T) {
+	const lines = 120_000
+	src := strings.Repeat("# a line of the doc\n", lines-1) + "# the last line\nfn f(x) = x\n"
+	done := make(chan *Program, 1)
+	go func() {
+		p, err := Parse("t.game", src)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- p
+	}()
+	select {
+	case p := <-done:
+		if p == nil {
+			return
+		}
+		doc := p.Stmts[0].(*FnDecl).Doc
+		if n := strings.Count(doc, "\n") + 1; n != lines || !strings.HasSuffix(doc, "a line of the doc\nthe last line") {
+			t.Errorf("the doc has %d lines and ends %q", n, doc[max(len(doc)-40, 0):])
+		}
+	case <-time.After(20 * time.Second): // it takes well under a second
+		t.Fatal("parsing 2 MB of comment lines did not end within 20 s")
 	}
 }
