@@ -121,4 +121,17 @@ var hangs = []hang{
 		src:    "fn f(n, s) = if n == 0 then 1 else f(n - 1, s) + f(n - 1, s)\nprint \"started\"\nprint f(60, \"x\")\n",
 		want:   "t.game:3:1: interrupted\n    print f(60, \"x\")\n    ^\n",
 		status: 2, maxTime: 5 * time.Second, maxRSS: 100},
+	// quotient listed every partition of a heap for general codes, with no check.
+	{name: "quotient of 0.* under a time limit", args: []string{"run", "--timeout", "1s", "--max-memory", "1GB", "t.game"},
+		src:  "print quotient(\"0.*\")\n",
+		want: "t.game:1:1: stopped: the time limit was reached", status: 2, maxTime: 4 * time.Second, maxRSS: 200},
+	{name: "quotient of 0.{0,2+} under a time limit", args: []string{"run", "--timeout", "1s", "--max-memory", "1GB", "t.game"},
+		src:  "print quotient(\"0.{0,2+}\")\n",
+		want: "t.game:1:1: stopped: the time limit was reached", status: 2, maxTime: 4 * time.Second, maxRSS: 200},
+	{name: "quotient of {5,6}. under a time limit", args: []string{"run", "--timeout", "1s", "t.game"},
+		src:  "print quotient(\"{5,6}.\")\n",
+		want: "t.game:1:1: stopped: the time limit was reached", status: 2, maxTime: 4 * time.Second, maxRSS: 200},
+	{name: "quotient of {3+}. interrupted", args: []string{"run", "t.game"}, interrupt: true,
+		src:  "print \"started\"\nprint quotient(\"{3+}.\")\n",
+		want: "t.game:2:1: interrupted", status: 2, maxTime: 3 * time.Second, maxRSS: 200},
 }
