@@ -356,6 +356,7 @@ func (s *callSite) elems(v Value, fn string) []Value {
 		s.reserve(r.Len())
 		out := make([]Value, 0, r.Len())
 		for x := r.Lo; x <= r.Hi; x++ {
+			s.c.in.tick()
 			out = append(out, Int(x))
 			if x == maxInt {
 				break
@@ -378,6 +379,7 @@ func (s *callSite) elems(v Value, fn string) []Value {
 func (s *callSite) ints(vs []Value, fn string) []int64 {
 	out := make([]int64, len(vs))
 	for i, v := range vs {
+		s.c.in.tick()
 		if v.K != KInt {
 			s.fail("%s needs integers, but %s is %s", fn, v.Repr(), v.K)
 		}
@@ -410,6 +412,7 @@ func biMinMax(sign int) func(*callSite, []Value) Value {
 		}
 		best := vs[0]
 		for _, v := range vs[1:] {
+			s.c.in.tick()
 			if v.K != best.K {
 				s.fail("%s cannot compare %s %s and %s %s", name, best.K, best.Repr(), v.K, v.Repr())
 			}
@@ -477,6 +480,7 @@ func biAllAny(all bool) func(*callSite, []Value) Value {
 	return func(s *callSite, args []Value) Value {
 		name := map[bool]string{true: "all", false: "any"}[all]
 		for _, v := range s.elems(args[0], name) {
+			s.c.in.tick()
 			if v.K != KBool {
 				s.fail("%s needs true/false values, but %s is %s", name, v.Repr(), v.K)
 			}
@@ -490,7 +494,7 @@ func biAllAny(all bool) func(*callSite, []Value) Value {
 
 func biSorted(s *callSite, args []Value) Value {
 	vs := s.ownElems(args[0], "sorted")
-	sortValues(vs)
+	s.c.in.sortValues(vs)
 	return List(vs)
 }
 
@@ -511,7 +515,7 @@ func biList(s *callSite, args []Value) Value {
 	return List(s.ownElems(args[0], "list"))
 }
 
-func biSet(s *callSite, args []Value) Value { return Set(s.ownElems(args[0], "set")) }
+func biSet(s *callSite, args []Value) Value { return s.c.in.set(s.ownElems(args[0], "set")) }
 
 func biTuple(s *callSite, args []Value) Value {
 	return Tuple(s.ownElems(args[0], "tuple")...)
@@ -597,7 +601,9 @@ func biGrounded(s *callSite, args []Value) Value {
 	root := args[1]
 	key := func(v Value) string { return string(appendKey(nil, v)) }
 	adj := map[string][]int{}
+	in := s.c.in
 	for i, e := range edges {
+		in.tick() // 6M edges took 40 s and ignored the time limit
 		if e.K != KTuple || len(e.Seq()) != 2 {
 			s.fail("grounded needs edges written as pairs (u, v), but %s is not one", e.Repr())
 		}
@@ -612,6 +618,7 @@ func biGrounded(s *callSite, args []Value) Value {
 		u := queue[0]
 		queue = queue[1:]
 		for _, i := range adj[u] {
+			in.tick()
 			keep[i] = true
 			for _, end := range edges[i].Seq() {
 				if k := key(end); !reached[k] {
@@ -633,7 +640,7 @@ func biGrounded(s *callSite, args []Value) Value {
 	return List(out)
 }
 
-func biSetFold(op func(a, b Value) Value) func(*callSite, []Value) Value {
+func biSetFold(op func(in *Interp, a, b Value) Value) func(*callSite, []Value) Value {
 	return func(s *callSite, args []Value) Value {
 		for _, a := range args {
 			if a.K != KSet {
@@ -642,7 +649,7 @@ func biSetFold(op func(a, b Value) Value) func(*callSite, []Value) Value {
 		}
 		acc := args[0]
 		for _, a := range args[1:] {
-			acc = op(acc, a)
+			acc = op(s.c.in, acc, a)
 			if msg := s.c.in.tooLong(len(acc.Seq()), "a set", "elements"); msg != "" {
 				s.fail("%s", msg)
 			}

@@ -67,6 +67,21 @@ func compareSeqs(a, b []Value) int {
 
 func sortValues(vs []Value) { slices.SortStableFunc(vs, Compare) }
 
+// sortValues is sortValues ticking once a comparison, so that sorting
+// millions of values can be stopped.
+func (in *Interp) sortValues(vs []Value) {
+	slices.SortStableFunc(vs, func(a, b Value) int {
+		in.tick()
+		return Compare(a, b)
+	})
+}
+
+// set is Set ticking as it sorts.
+func (in *Interp) set(elems []Value) Value {
+	in.sortValues(elems)
+	return sortedSet(elems)
+}
+
 // sortedParts returns the components of a sum in canonical order: sums are
 // commutative, so Nim(3) + Nim(5) equals Nim(5) + Nim(3).
 func sortedParts(v Value) []Value {

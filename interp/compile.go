@@ -102,7 +102,7 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 		return func(fr *Frame) Value { return c.checkShape(pos, List(evalAll(fr, elems))) }
 	case *lang.SetLit:
 		elems, pos := c.exprs(e.Elems), e.Start()
-		return func(fr *Frame) Value { return c.checkShape(pos, Set(evalAll(fr, elems))) }
+		return func(fr *Frame) Value { return c.checkShape(pos, c.in.set(evalAll(fr, elems))) }
 	case *lang.Comprehension:
 		return c.comprehension(e)
 	case *lang.Lambda:
@@ -759,7 +759,7 @@ func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
 			return true
 		})
 		if set {
-			return c.checkShape(pos, Set(out))
+			return c.checkShape(pos, c.in.set(out))
 		}
 		return c.checkShape(pos, List(out))
 	}

@@ -473,7 +473,14 @@ func (r *solverRules) Shortcut(p solver.Pos) (int64, bool) {
 		return in.nimberOf(p), true
 	}
 	if g.Native != nil {
-		return g.Native(in.ctx, in.pos.args(p, nil))
+		if v, ok := g.Native(in.ctx, in.pos.args(p, nil)); ok {
+			return v, true
+		}
+		// A fast path gives up when the run is stopped: the stop must not
+		// turn into expanding the position the slow way.
+		if err := in.ctx.Err(); err != nil {
+			panic(err)
+		}
 	}
 	return 0, false
 }

@@ -177,6 +177,11 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 			in.OnStmt(s)
 		}
 		c.run(s)
+		// A stop that came while a statement ran, after its last check,
+		// still stops the run: it must not end as if it had finished.
+		if err := ctx.Err(); err != nil {
+			panic(err)
+		}
 	}
 	return nil
 }

@@ -199,28 +199,30 @@ func minus(in *Interp, a, b Value) (Value, string) {
 	case a.K == KInt && b.K == KInt:
 		return intOps["-"](a.N, b.N)
 	case a.K == KSet && b.K == KSet:
-		return difference(a, b), ""
+		return difference(in, a, b), ""
 	case a.K == KList && b.K == KSet:
 		// Remove every occurrence of the set's elements from a list.
 		var out []Value
 		for _, e := range a.Seq() {
+			in.tick()
 			if !setHas(b, e) {
 				out = append(out, e)
 			}
 		}
 		return List(out), ""
 	case a.K == KList && b.K == KList:
-		return listMinus(a, b), ""
+		return listMinus(in, a, b), ""
 	}
 	return Value{}, mismatch("-", a, b)
 }
 
 // listMinus removes one occurrence from a per element of b (multiset difference),
 // so that E - [e] removes one copy of a parallel edge.
-func listMinus(a, b Value) Value {
+func listMinus(in *Interp, a, b Value) Value {
 	out := append([]Value(nil), a.Seq()...)
 	for _, e := range b.Seq() {
 		for i, x := range out {
+			in.tick() // quadratic: |a| times |b| comparisons
 			if Equal(x, e) {
 				out = append(out[:i], out[i+1:]...)
 				break
@@ -230,13 +232,13 @@ func listMinus(a, b Value) Value {
 	return List(out)
 }
 
-func setOrInt(op string, setOp func(a, b Value) Value) func(*Interp, Value, Value) (Value, string) {
+func setOrInt(op string, setOp func(in *Interp, a, b Value) Value) func(*Interp, Value, Value) (Value, string) {
 	return func(in *Interp, a, b Value) (Value, string) {
 		switch {
 		case a.K == KInt && b.K == KInt:
 			return intOps[op](a.N, b.N)
 		case a.K == KSet && b.K == KSet:
-			r := setOp(a, b)
+			r := setOp(in, a, b)
 			return r, in.tooLong(len(r.Seq()), "a set", "elements")
 		}
 		return Value{}, mismatch(op, a, b)
@@ -298,13 +300,37 @@ func setHas(set, x Value) bool {
 	return false
 }
 
-func union(a, b Value) Value {
-	return Set(append(append([]Value(nil), a.Seq()...), b.Seq()...))
+// The set operations tick once an element, so that an interrupt or the time
+// limit stops them on sets of millions of elements.
+
+// union merges two sets in order: linear, where sorting their concatenation
+// was not.
+func union(in *Interp, a, b Value) Value {
+	x, y := a.Seq(), b.Seq()
+	out := make([]Value, 0, max(len(x), len(y)))
+	i, j := 0, 0
+	for i < len(x) && j < len(y) {
+		in.tick()
+		switch c := Compare(x[i], y[j]); {
+		case c < 0:
+			out = append(out, x[i])
+			i++
+		case c > 0:
+			out = append(out, y[j])
+			j++
+		default:
+			out = append(out, x[i])
+			i, j = i+1, j+1
+		}
+	}
+	out = append(append(out, x[i:]...), y[j:]...)
+	return Value{K: KSet, R: newSeq(out)}
 }
 
-func intersection(a, b Value) Value {
+func intersection(in *Interp, a, b Value) Value {
 	var out []Value
 	for _, e := range a.Seq() {
+		in.tick()
 		if setHas(b, e) {
 			out = append(out, e)
 		}
@@ -312,9 +338,10 @@ func intersection(a, b Value) Value {
 	return Value{K: KSet, R: newSeq(out)}
 }
 
-func difference(a, b Value) Value {
+func difference(in *Interp, a, b Value) Value {
 	var out []Value
 	for _, e := range a.Seq() {
+		in.tick()
 		if !setHas(b, e) {
 			out = append(out, e)
 		}
@@ -322,8 +349,8 @@ func difference(a, b Value) Value {
 	return Value{K: KSet, R: newSeq(out)}
 }
 
-func symmetricDifference(a, b Value) Value {
-	return union(difference(a, b), difference(b, a))
+func symmetricDifference(in *Interp, a, b Value) Value {
+	return union(in, difference(in, a, b), difference(in, b, a))
 }
 
 func abs64(a int64) int64 {

@@ -112,6 +112,11 @@ func List(elems []Value) Value { return Value{K: KList, R: newSeq(elems)} }
 // Set makes a set value, sorting the elements and dropping duplicates.
 func Set(elems []Value) Value {
 	sortValues(elems)
+	return sortedSet(elems)
+}
+
+// sortedSet makes a set of sorted elements, dropping duplicates.
+func sortedSet(elems []Value) Value {
 	out := elems[:0]
 	for i, e := range elems {
 		if i == 0 || Compare(e, out[len(out)-1]) != 0 {
