@@ -88,3 +88,32 @@ func TestStopAfterTheLastCheck(t *testing.T) {
 		t.Errorf("the message is\n%s", text)
 	}
 }
+
+// After a fast path panics inside the solver, the next identical query
+// answers: the panic used to leave the walk's marks behind, and the session
+// reported a false "still being solved" cycle ever after.
+func TestFastPathPanicDoesNotPoison(t *testing.T) {
+	in := interp.New()
+	var out bytes.Buffer
+	in.Out = &out
+	ctx := context.Background()
+	if err := in.Run(ctx, "t.game", "game G(n) { move k in 1..2 where k <= n -> G(n - k) }"); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := in.Game("G")
+	armed := true
+	g.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+		if args[0].N == 3 && armed {
+			armed = false
+			panic("a bug in a fast path")
+		}
+		return 0, false
+	}
+	if err := in.Run(ctx, "t.game", "print sg(G(10))"); err == nil || !strings.Contains(err.Error(), "internal error") {
+		t.Fatalf("the injected panic gave %v", err)
+	}
+	out.Reset()
+	if err := in.Run(ctx, "t.game", "print sg(G(10))"); err != nil || out.String() != "1\n" {
+		t.Fatalf("asked again: %q, %v; want 1", out.String(), err)
+	}
+}
