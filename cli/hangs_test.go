@@ -134,4 +134,11 @@ var hangs = []hang{
 	{name: "quotient of {3+}. interrupted", args: []string{"run", "t.game"}, interrupt: true,
 		src:  "print \"started\"\nprint quotient(\"{3+}.\")\n",
 		want: "t.game:2:1: interrupted", status: 2, maxTime: 3 * time.Second, maxRSS: 200},
+	// Runaways the runaway check missed: 74 s and 7.4 GB before the positions limit.
+	{name: "a game that grows through two moves", args: []string{"run", "--max-memory", "1GB", "--timeout", "20s", "t.game"},
+		src:  "game G(n) { move k in 1..2 -> G(n + k) }\nprint sg(G(0))\n",
+		want: "t.game:2:7: G(4095) was reached from G(0): the argument n grows without end", status: 2, maxTime: 5 * time.Second, maxRSS: 200},
+	{name: "a scoring game that grows", args: []string{"run", "--max-memory", "1GB", "--timeout", "20s", "t.game"},
+		src:  "game A(n) { move score 1 again -> A(n + 1) }\nprint score(A(0))\n",
+		want: "t.game:2:7: A(4095) was reached from A(0): the argument n grows without end", status: 2, maxTime: 5 * time.Second, maxRSS: 200},
 }
