@@ -141,4 +141,12 @@ var hangs = []hang{
 	{name: "a scoring game that grows", args: []string{"run", "--max-memory", "1GB", "--timeout", "20s", "t.game"},
 		src:  "game A(n) { move score 1 again -> A(n + 1) }\nprint score(A(0))\n",
 		want: "t.game:2:7: A(4095) was reached from A(0): the argument n grows without end", status: 2, maxTime: 5 * time.Second, maxRSS: 200},
+	// The piped shell parsed the whole unfinished entry at every line, and
+	// did not hear an interrupt while it waited for a line.
+	{name: "the piped shell reads a long entry", args: []string{"repl"},
+		stdin:  "print len([\n" + strings.Repeat("1,\n", 8000) + "])\n",
+		status: 0, maxTime: 5 * time.Second, maxRSS: 100},
+	{name: "the piped shell hears an interrupt while it reads", args: []string{"repl"}, interrupt: true,
+		stdin: "print \"started\"\nprint [1,\n2,\n",
+		want:  "interrupted", status: 2, maxTime: 3 * time.Second, maxRSS: 100},
 }
