@@ -286,6 +286,27 @@ func TestFormatShowsLineAndCaret(t *testing.T) {
 	}
 }
 
+// Columns count characters, not bytes, and the caret stands under the
+// character the column names, after letters of two bytes (é) or three (日).
+func TestColumnsCountCharacters(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"print \"éééé\" +\n", "f.game:1:15: unexpected end of input, expected an expression after \"+\"\n    print \"éééé\" +\n                  ^"},
+		{"print \"日本\" = 3\n", "f.game:1:12: unexpected \"=\", expected a statement (game, fn, let, print, check or an expression) (a name is defined with let NAME = VALUE; equality is ==)\n    print \"日本\" = 3\n               ^"},
+	} {
+		_, err := Parse("f.game", c.src)
+		if got := err.(*Error).Format(); got != c.want {
+			t.Errorf("got\n%s\nwant\n%s", got, c.want)
+		}
+	}
+	e := &Error{Pos: Position{Filename: "f.game", Line: 1, Column: 9}, Msg: "here", Src: "[\"éé\", x]"}
+	if got, want := e.Format(), "f.game:1:9: here\n    [\"éé\", x]\n            ^"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if Column("ab日é", 5) != 4 || Column("ab日é", 100) != 5 || Column("ab", -1) != 1 {
+		t.Error("Column counts the characters before a byte offset")
+	}
+}
+
 func check(t *testing.T, src string, u Universe) error {
 	t.Helper()
 	return Check(mustParse(t, src), u)
@@ -437,12 +458,12 @@ func TestErrorLineShown(t *testing.T) {
 	long := strings.Repeat("a", 300) + "X" + strings.Repeat("b", 300)
 	for _, c := range []struct {
 		line  string
-		col   int // byte offset of the error
+		col   int // the error's column less 1: characters before it (é is one)
 		shown string
 	}{
 		{"print 1 +\x1b[31m\a )", 9, "    print 1 +\\x1b[31m\\a )\n             ^"},
 		{"print \xff x", 8, "    print \\xff x\n               ^"},
-		{"\tprint é!", 9, "     print é!\n            ^"},
+		{"\tprint é!", 8, "     print é!\n            ^"},
 		{long, 300, "    …" + strings.Repeat("a", 50) + "X" + strings.Repeat("b", 49) + "…\n" + strings.Repeat(" ", 55) + "^"},
 	} {
 		e := &Error{Pos: Position{Filename: "f", Line: 1, Column: c.col + 1}, Msg: "m", Src: c.line}

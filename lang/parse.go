@@ -109,7 +109,7 @@ func atContent(pos Position, src string) Position {
 	trimmed := strings.TrimRight(src, " \t\r\n")
 	pos.Offset = len(trimmed)
 	pos.Line = strings.Count(trimmed, "\n") + 1
-	pos.Column = len(trimmed) - strings.LastIndex(trimmed, "\n")
+	pos.Column = Column(trimmed, len(trimmed)) - Column(trimmed, strings.LastIndex(trimmed, "\n")+1) + 1
 	return pos
 }
 
