@@ -26,7 +26,9 @@ type hang struct {
 	// interrupt is set.
 	stdin string
 	// interrupt sends SIGINT once the child has written its first line of
-	// standard output: the program says it has started, then computes.
+	// standard output: the program says it has started, then computes. The
+	// interrupt may come before the statement that printed ends, so want
+	// does not say which statement it names.
 	interrupt bool
 	want      string // what standard error holds
 	status    int    // the exit status
@@ -99,6 +101,9 @@ func runHang(t *testing.T, c hang) {
 	if !strings.Contains(msg, c.want) || strings.Contains(msg, "goroutine ") || strings.Contains(msg, "internal error") {
 		t.Errorf("stderr:\n%.2000s\nwant %q and no Go trace", msg, c.want)
 	}
+	if c.src != "" && c.status != 0 && !strings.HasPrefix(msg, "t.game:") {
+		t.Errorf("stderr:\n%.2000s\nwant an error located in t.game", msg)
+	}
 	if elapsed > c.maxTime {
 		t.Errorf("took %v, more than %v", elapsed, c.maxTime)
 	}
@@ -119,7 +124,7 @@ var hangs = []hang{
 		status: 2, maxTime: 5 * time.Second, maxRSS: 100},
 	{name: "an interrupt names the statement", args: []string{"run", "t.game"}, interrupt: true,
 		src:    "fn f(n, s) = if n == 0 then 1 else f(n - 1, s) + f(n - 1, s)\nprint \"started\"\nprint f(60, \"x\")\n",
-		want:   "t.game:3:1: interrupted\n    print f(60, \"x\")\n    ^\n",
+		want:   ": interrupted\n    print ",
 		status: 2, maxTime: 5 * time.Second, maxRSS: 100},
 	// quotient listed every partition of a heap for general codes, with no check.
 	{name: "quotient of 0.* under a time limit", args: []string{"run", "--timeout", "1s", "--max-memory", "1GB", "t.game"},
@@ -133,7 +138,7 @@ var hangs = []hang{
 		want: "t.game:1:1: stopped: the time limit was reached", status: 2, maxTime: 4 * time.Second, maxRSS: 200},
 	{name: "quotient of {3+}. interrupted", args: []string{"run", "t.game"}, interrupt: true,
 		src:  "print \"started\"\nprint quotient(\"{3+}.\")\n",
-		want: "t.game:2:1: interrupted", status: 2, maxTime: 3 * time.Second, maxRSS: 200},
+		want: ": interrupted\n    print ", status: 2, maxTime: 3 * time.Second, maxRSS: 200},
 	// Runaways the runaway check missed: 74 s and 7.4 GB before the positions limit.
 	{name: "a game that grows through two moves", args: []string{"run", "--max-memory", "1GB", "--timeout", "20s", "t.game"},
 		src:  "game G(n) { move k in 1..2 -> G(n + k) }\nprint sg(G(0))\n",

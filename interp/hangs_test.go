@@ -117,3 +117,20 @@ func TestFastPathPanicDoesNotPoison(t *testing.T) {
 		t.Fatalf("asked again: %q, %v; want 1", out.String(), err)
 	}
 }
+
+// A memory stop noticed by a tick inside a comprehension names the statement
+// that was running; it named no place.
+func TestMemoryStopIsLocated(t *testing.T) {
+	in := interp.New()
+	in.Out = io.Discard
+	in.Config.MaxMemory, in.Config.MemoryHint = 1<<20, "raise it"
+	err := in.Run(context.Background(), "t.game", "let a = 1\nprint len([i * i for i in 0..1000000 where i >= 0])\n")
+	var mem *interp.MemoryError
+	if !errors.As(err, &mem) {
+		t.Fatalf("got %v, want a memory stop", err)
+	}
+	text, ok := lang.FormatAll(err)
+	if !ok || !strings.HasPrefix(text, "t.game:2:") || !strings.Contains(text, "stopped: the memory budget (1MB) is used up; raise it\n    print len(") {
+		t.Errorf("the message is\n%s", text)
+	}
+}
