@@ -265,13 +265,23 @@ func sweep(rows [][]int, passes int, succ, pred [][]int, at []float64, visit fun
 // route returns the cubic Bézier segments of an edge from box a to box b
 // through the points via, each as its start, two control points and its end.
 // An edge passes through a layer vertically; a move back up (on a cycle)
-// leaves from the top of a and bends aside.
+// goes from side to side, bowed out to the right.
 // A move down leaves a's bottom at x = out and enters b's top at x = in.
 func route(a, b Box, via []Point, out, in int) [][4]Point {
 	if b.Y <= a.Y {
-		from, to := Point{a.X, a.Y - nodeH/2}, Point{b.X, b.Y + nodeH/2}
-		mid := (from.Y + to.Y) / 2
-		return [][4]Point{{from, {from.X + nodeH, mid}, {to.X + nodeH, mid}, to}}
+		// From side to side, bowed out, the more the more layers it climbs,
+		// so that it passes beside the boxes between rather than through
+		// them: on the right, or on the left when b is to the right of a
+		// (the boxes beside a are then likely on its right).
+		bow := min(nodeH+(a.Y-b.Y)/layerH*6, 3*nodeH)
+		if b.X > a.X {
+			from, to := Point{a.X - a.W/2, a.Y}, Point{b.X - b.W/2, b.Y}
+			left := max(min(from.X, to.X)-bow, 2)
+			return [][4]Point{{from, {left, from.Y}, {left, to.Y}, to}}
+		}
+		from, to := Point{a.X + a.W/2, a.Y}, Point{b.X + b.W/2, b.Y}
+		right := max(from.X, to.X) + bow
+		return [][4]Point{{from, {right, from.Y}, {right, to.Y}, to}}
 	}
 	pts := []Point{{out, a.Y + nodeH/2}}
 	for _, p := range via {

@@ -275,3 +275,32 @@ func TestPNG(t *testing.T) {
 		t.Errorf("the legend's text is not drawn: %d dark pixels", dark)
 	}
 }
+
+// A move back up a long chain (on a cycle) passes beside the boxes it climbs
+// past, not through them, and inside the picture.
+func TestBackEdgeBesideBoxes(t *testing.T) {
+	g := render.Graph{}
+	for i := range 6 {
+		g.Nodes = append(g.Nodes, render.Node{ID: i, Label: "position " + string(rune('A'+i)), Outcome: "D"})
+		if i > 0 {
+			g.Edges = append(g.Edges, render.Edge{From: i - 1, To: i, Loop: true})
+		}
+	}
+	g.Edges = append(g.Edges, render.Edge{From: 5, To: 1, Loop: true}, render.Edge{From: 2, To: 0, Loop: true})
+	sc := build(g)
+	for _, e := range sc.edges {
+		for _, c := range e.segs {
+			for _, pt := range flatten(c, false) {
+				if pt.x < 0 || pt.x > float64(sc.width) || pt.y < 0 || pt.y > float64(sc.height) {
+					t.Errorf("a move passes outside the %dx%d picture at %v", sc.width, sc.height, pt)
+				}
+				for _, n := range sc.nodes {
+					b := n.box
+					if pt.x > float64(b.X-b.W/2+1) && pt.x < float64(b.X+b.W/2-1) && pt.y > float64(b.Y-nodeH/2+1) && pt.y < float64(b.Y+nodeH/2-1) {
+						t.Fatalf("a move passes through the box of %s at %v", n.label, pt)
+					}
+				}
+			}
+		}
+	}
+}

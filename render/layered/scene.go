@@ -132,6 +132,11 @@ func build(g render.Graph) scene {
 			anyLoop = true
 		}
 		sc.edges = append(sc.edges, es)
+		for _, c := range segs { // a curve stays within its control points
+			for _, pt := range c {
+				sc.width = max(sc.width, pt.X+margin)
+			}
+		}
 		if e.Label == "" || len(g.Edges) > maxEdge {
 			continue
 		}
