@@ -53,7 +53,7 @@ Usage:
   grundy [repl [FILE...]]         the interactive shell (after loading the FILEs)
   grundy explain [-f FILE] [--misere] EXPR
                                   who wins EXPR and why, in plain words
-  grundy play [-f FILE] [--misere] [--computer-first] EXPR
+  grundy play [-f FILE] [--misere] [--computer-first] [--as left|right] EXPR
                                   play EXPR against the computer
   grundy table [-f FILE] EXPR for a in RANGE[, b in RANGE]
          [--format text|csv|json|svg|png] [-o FILE] [--title T] [--numbers on|off]
@@ -61,6 +61,8 @@ Usage:
   grundy graph [-f FILE] EXPR [--format dot|svg|png] [-o FILE] [--max-nodes N]
                                   the game graph of a small position, drawn as svg
                                   or png with a legend, or dot for Graphviz
+  grundy draw [-f FILE] EXPR [--format svg|png] [-o FILE] [--scale N]
+                                  a picture, such as thermograph(G), as svg or png
   grundy help [COMMAND]           this message, or one command's
   grundy version                  the version of grundy (also --version)
 
@@ -81,7 +83,7 @@ Exit status: 0 on success, 1 when a check fails, 2 on an error.
 `
 
 // commands are the commands of grundy, for suggestions and help.
-var commands = []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "serve", "help", "version"}
+var commands = []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "draw", "serve", "help", "version"}
 
 // Main runs the command line and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -144,6 +146,8 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return r.table(ctx, rest)
 	case "graph":
 		return r.graph(ctx, rest)
+	case "draw":
+		return r.draw(ctx, rest)
 	case "serve":
 		return r.serve(ctx, rest)
 	case "help", "-h", "--help", "-help":
@@ -410,6 +414,7 @@ func (r *runner) newInterp(o *options) *interp.Interp {
 	cfg := &in.Config
 	cfg.MaxPositions, cfg.PositionsHint = o.maxPositions, "raise it with --max-positions"
 	cfg.MaxMemory, cfg.MemoryHint = int64(o.maxMemory), "raise it with --max-memory"
+	cfg.TimeHint = "raise it with --timeout"
 	if o.maxMemory > 0 {
 		debug.SetMemoryLimit(int64(o.maxMemory)) // the collector works harder as the budget nears
 	}

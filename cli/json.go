@@ -65,10 +65,22 @@ func jsonValue(v interp.Value) any {
 		}
 		out := map[string]any{"move": m.String(), "label": m.Label, "bindings": bindings,
 			"part": jsonValue(m.Part), "to": jsonValue(m.To)}
+		if m.Side != lang.Both {
+			out["side"] = map[lang.Side]string{lang.Left: "L", lang.Right: "R"}[m.Side]
+		}
 		if m.Part.Pos().Game.IsScoring() {
 			out["gain"], out["again"] = m.Gain, m.Again
 		}
 		return out
+	case interp.KValue:
+		f := v.Form()
+		var number any // null unless the value is a number
+		if x, ok := f.Number(); ok {
+			number = x.String()
+		}
+		return map[string]any{"value": f.String(), "outcome": f.Outcome().String(), "number": number}
+	case interp.KPicture:
+		return map[string]any{"picture": v.String()}
 	case interp.KRecord:
 		r := v.R.(*interp.Record)
 		fields := map[string]any{}

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
 	"github.com/grundy-lang/grundy/render/layered"
 	"github.com/grundy-lang/grundy/repl"
@@ -34,6 +36,7 @@ type teachOptions struct {
 	output        string
 	json          bool
 	computerFirst bool
+	as            string // play: the side the person plays in a partizan game
 	maxNodes      int
 	numbers       string
 	title         string
@@ -93,6 +96,25 @@ type positionRun struct {
 	v      interp.Value
 	ctx    context.Context
 	cancel context.CancelFunc
+	file   string // what the position's text is called in messages
+	src    string // the position's text
+}
+
+// located gives an error that names no place (a position of the wrong kind,
+// misère play of a scoring game, an interrupt, a limit) the place of the
+// command's expression, so that it reads as every other error.
+func located(err error, file, src string) error {
+	if _, ok := lang.FormatAll(err); ok || err == nil || strings.HasPrefix(err.Error(), "internal error") {
+		return err
+	}
+	msg := err.Error()
+	switch {
+	case errors.Is(err, context.Canceled):
+		msg = "interrupted"
+	case errors.Is(err, context.DeadlineExceeded):
+		msg = "stopped: the time limit was reached; raise it with --timeout"
+	}
+	return &lang.Error{Pos: lang.Position{Filename: file, Line: 1, Column: 1}, Msg: msg, Src: src, Cause: err}
 }
 
 // startPosition parses the options of a command about one position (explain,
@@ -112,8 +134,9 @@ func (r *runner) startPosition(ctx context.Context, name string, args []string, 
 	if err == nil {
 		var v interp.Value
 		if v, err = position(ctx, in, name, expr); err == nil {
-			return &positionRun{o: o, in: in, v: v, ctx: ctx, cancel: cancel}, exitOK
+			return &positionRun{o: o, in: in, v: v, ctx: ctx, cancel: cancel, file: name, src: expr}, exitOK
 		}
+		err = located(err, name, expr)
 	}
 	cancel()
 	return nil, r.report(err)
@@ -127,7 +150,7 @@ func (r *runner) explain(ctx context.Context, args []string) int {
 	defer run.cancel()
 	text, err := teach.Explain(run.ctx, run.in, run.v, mode(run.o.misere))
 	if err != nil {
-		return r.report(err)
+		return r.report(located(err, run.file, run.src))
 	}
 	fmt.Fprintln(r.stdout, text)
 	return exitOK
@@ -145,12 +168,18 @@ func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {
 	run, code := r.startPosition(ctx, "play", args, func(fs *flag.FlagSet, o *teachOptions) {
 		misereFlag(fs, o)
 		fs.BoolVar(&o.computerFirst, "computer-first", false, "the computer makes the first move")
+		fs.StringVar(&o.as, "as", "", "a partizan game: play left or right (default: asked at the start)")
 	})
 	if run == nil {
 		return code
 	}
 	defer run.cancel()
-	opts := teach.PlayOptions{Mode: mode(run.o.misere), ComputerFirst: run.o.computerFirst, Echo: !isTerminal(stdin)}
+	side, ok := map[string]lang.Side{"": lang.Both, "left": lang.Left, "l": lang.Left, "right": lang.Right, "r": lang.Right}[strings.ToLower(run.o.as)]
+	if !ok {
+		fmt.Fprintf(r.stderr, "grundy play: --as is left or right, not %q\n", run.o.as)
+		return exitError
+	}
+	opts := teach.PlayOptions{Mode: mode(run.o.misere), ComputerFirst: run.o.computerFirst, As: side, Echo: !isTerminal(stdin)}
 	if isTerminal(stdin) && isTerminal(r.stdout) && liner.TerminalSupported() {
 		// Moves are typed with line editing and history, as in the shell;
 		// Ctrl-C at the prompt stops the game, and while the computer thinks
@@ -160,7 +189,7 @@ func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {
 		opts.ReadLine = read
 	}
 	if err := teach.Play(run.ctx, run.in, run.v, opts, stdin, r.stdout); err != nil {
-		return r.report(err)
+		return r.report(located(err, run.file, run.src))
 	}
 	return exitOK
 }

@@ -2,6 +2,7 @@ package interp_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -204,4 +205,57 @@ func benchSearch(b *testing.B, src, query string) {
 		b.ReportMetric(field(f), f)
 	}
 	b.ReportMetric(field("nodes")*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// Partizan games: Domineering written in the language, its board a set of cells.
+// Run: go test -run XXX -bench Domineering ./interp (4x6 is the issue's size:
+// go test -run XXX -bench Domineering ./interp -domineering 4x6).
+const domineeringSrc = `
+game Domineering(B) {
+  left  place (r, c) in B where (r + 1, c) in B -> Domineering(B - {(r, c), (r + 1, c)})
+  right place (r, c) in B where (r, c + 1) in B -> Domineering(B - {(r, c), (r, c + 1)})
+}
+let v = value(Domineering({(r, c) for r in 0..%d, c in 0..%d}))
+`
+
+var domineeringSize = flag.String("domineering", "4x4", "the board of BenchmarkDomineering, HxW")
+
+func BenchmarkDomineering(b *testing.B) {
+	var h, w int
+	if _, err := fmt.Sscanf(*domineeringSize, "%dx%d", &h, &w); err != nil {
+		b.Fatal(err)
+	}
+	benchPartizan(b, fmt.Sprintf(domineeringSrc, h-1, w-1))
+}
+
+// A sum of ten hot components, the switches {n | -n} for n = 1..10: its
+// canonical form has about 2^10 distinct partial sums, each made from its parts'
+// forms. (Ten different hotter games such as {2n || n | 0} have a canonical
+// form that doubles with each part: over 600 KB of text for seven of them.)
+func BenchmarkHotSum(b *testing.B) {
+	benchPartizan(b, `let hot = [cg("{" + str(n) + "|-" + str(n) + "}") for n in 1..10]
+let g = sum(hot)
+let t = (outcome(g), temperature(g), mean(g))
+`)
+}
+
+// benchPartizan runs src in a fresh session per iteration and reports positions
+// valued per second and bytes per position.
+func benchPartizan(b *testing.B, src string) {
+	var positions, forms, bytes int
+	for b.Loop() {
+		in := interp.New()
+		in.Out = io.Discard
+		if err := in.Run(context.Background(), "bench.game", src); err != nil {
+			b.Fatal(err)
+		}
+		positions, forms = in.FormStats()
+		bytes = in.MemoryBytes()
+	}
+	b.ReportMetric(float64(positions), "positions")
+	b.ReportMetric(float64(forms), "forms")
+	if positions > 0 {
+		b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+		b.ReportMetric(float64(bytes)/float64(positions), "bytes/position")
+	}
 }

@@ -54,6 +54,7 @@ func (s *callSite) remoteness(vs []Value, fn string) []int {
 }
 
 func biRemoteness(s *callSite, args []Value) Value {
+	s.notPartizan(args[0], "remoteness")
 	r := s.remoteness(args[:1], "remoteness")[0]
 	if r == solver.Drawn {
 		// Play can go on forever: the remoteness is infinite, ∞{} (so that
@@ -68,6 +69,7 @@ func biIsInf(s *callSite, args []Value) Value {
 }
 
 func biBest(s *callSite, args []Value) Value {
+	s.notPartizan(args[0], "best")
 	if IsScoring(args[0]) {
 		return s.scoringBest(args[0])
 	}

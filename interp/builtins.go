@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/cgt"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -31,7 +32,7 @@ var builtinDefs = []builtin{
 	{name: "max", min: 1, max: -1, doc: "max(a, b, ...) or max(xs): the largest value", fn: biMinMax(1)},
 	{name: "abs", min: 1, max: 1, doc: "abs(n): the absolute value", fn: biAbs},
 	{name: "len", min: 1, max: 1, doc: "len(xs): the number of elements of a list, tuple, set, range or string", fn: biLen},
-	{name: "sum", min: 1, max: 1, doc: "sum(xs): the sum of integers, or the disjunctive sum of positions", fn: biSum},
+	{name: "sum", min: 1, max: 1, doc: "sum(xs): the sum of integers, the disjunctive sum of positions, or the sum of game values", fn: biSum},
 	{name: "all", min: 1, max: 1, doc: "all(xs): whether every element is true", fn: biAllAny(true)},
 	{name: "any", min: 1, max: 1, doc: "any(xs): whether some element is true", fn: biAllAny(false)},
 	{name: "sorted", min: 1, max: 1, doc: "sorted(xs): the elements as a sorted list", fn: biSorted},
@@ -50,11 +51,21 @@ var builtinDefs = []builtin{
 	{name: "grounded", min: 2, max: 2, doc: "grounded(E, r): the edges of E (pairs (u, v)) still connected to vertex r", fn: biGrounded},
 	{name: "union", min: 2, max: -1, doc: "union(a, b, ...): the union of sets", fn: biSetFold(union)},
 	{name: "intersection", min: 2, max: -1, doc: "intersection(a, b, ...): the common elements of sets", fn: biSetFold(intersection)},
+	{name: "show", min: 1, max: 1, doc: "show(G) is how a position looks, by its game's show clause (a string, or a list of rows), or Name(args) when it has none; a sum's parts joined by +", fn: biShow},
+	{name: "value", min: 1, max: 1, doc: "value(G) is the canonical form of a short game (a position, a sum or a value), printed in CGSuite's notation: numbers (3/4), nimbers (*2), ups (↑, ⇑*), switches (±1, {2|1}); an impartial game's value is its nimber", fn: biValue},
+	{name: "cg", min: 1, max: 1, doc: "cg(\"...\") reads a game value in CGSuite's notation or in ASCII: cg(\"{1|-1}\"), cg(\"^*\"), cg(\"+-1\"), cg(\"1/2*3\")", fn: biCG},
+	{name: "fuzzy", min: 2, max: 2, doc: "fuzzy(G, H) tells whether G and H are incomparable (neither G <= H nor H <= G): G - H is a first-player win", fn: biFuzzy},
+	{name: "mean", min: 1, max: 1, doc: "mean(G) is the mean value of a short game: where its thermograph's mast stands", fn: biStop("mean", (*cgt.Space).Mean)},
+	{name: "temperature", min: 1, max: 1, doc: "temperature(G) is how hot G is: the temperature where its thermograph's walls meet the mast (-1/2^n for a number m/2^n, 0 for a number plus an infinitesimal)", fn: biStop("temperature", (*cgt.Space).Temperature)},
+	{name: "leftstop", min: 1, max: 1, doc: "leftstop(G) is the number reached when Left moves first and both players stop once the game is a number", fn: biStop("leftstop", (*cgt.Space).LeftStop)},
+	{name: "rightstop", min: 1, max: 1, doc: "rightstop(G) is the number reached when Right moves first and both players stop once the game is a number", fn: biStop("rightstop", (*cgt.Space).RightStop)},
+	{name: "leftoptions", min: 1, max: 1, doc: "leftoptions(G) lists Left's options: of a game value's canonical form, or the positions one Left move from a position", fn: biOptionsOf(lang.Left)},
+	{name: "rightoptions", min: 1, max: 1, doc: "rightoptions(G) lists Right's options: of a game value's canonical form, or the positions one Right move from a position", fn: biOptionsOf(lang.Right)},
 	{name: "difference", min: 2, max: 2, doc: "difference(a, b): the elements of set a not in b", fn: biSetFold(difference)},
 }
 
 // constants are the predeclared values.
-var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "D": OutcomeD, "misere": misereValue, "misère": misereValue, "normal": normalValue}
+var constants = map[string]Value{"P": OutcomeP, "N": OutcomeN, "D": OutcomeD, "L": OutcomeL, "R": OutcomeR, "misere": misereValue, "misère": misereValue, "normal": normalValue}
 
 func (in *Interp) defineBuiltins() {
 	for i := range builtinDefs {
@@ -177,6 +188,12 @@ func (s *callSite) mode(args []Value, i int) bool {
 
 func biSG(s *callSite, args []Value) Value {
 	s.notScoring(args[0], "sg")
+	if args[0].K == KValue {
+		if k, ok := args[0].Form().Nimber(); ok {
+			return Int(k)
+		}
+	}
+	s.notPartizan(args[0], "sg")
 	if s.mode(args, 1) {
 		return Int(s.misereValue(args[0]))
 	}
@@ -205,6 +222,12 @@ func outcomeValue(isP bool) Value {
 }
 
 func biOutcome(s *callSite, args []Value) Value {
+	if hasPartizanPart(args[0]) {
+		if s.mode(args, 1) {
+			s.notPartizan(args[0], "outcome(G, misere)")
+		}
+		return s.partizanOutcome(args[0])
+	}
 	if IsScoring(args[0]) {
 		if len(args) > 1 && s.mode(args, 1) {
 			s.notScoring(args[0], "outcome(G, misere)")
@@ -259,6 +282,15 @@ func biOptions(s *callSite, args []Value) Value {
 
 func biWinning(s *callSite, args []Value) Value {
 	s.notScoring(args[0], "winning")
+	if side, ok := playerArg(args); ok {
+		return s.partizanWinning(args[0], side)
+	}
+	if hasPartizanPart(args[0]) {
+		if len(args) > 1 && s.mode(args, 1) {
+			s.notPartizan(args[0], "winning(G, misere)")
+		}
+		s.fail("winning of a partizan game needs the player who moves first: winning(G, L) for Left's winning moves, winning(G, R) for Right's")
+	}
 	if s.mode(args, 1) {
 		return moveValues(s.misereWinning(args[0]))
 	}
@@ -307,7 +339,7 @@ func (s *callSite) movesTo(p Value, target int64) []*Move {
 	if ok {
 		return ms
 	}
-	ms, err := in.positionMovesWhere(p, 0, func(to Value) bool { return s.hasValue(to, target) })
+	ms, err := in.positionMovesWhere(p, lang.Both, 0, func(to Value) bool { return s.hasValue(to, target) })
 	if err != nil {
 		s.raiseMoves(err, "winning")
 	}
@@ -357,6 +389,7 @@ func (s *callSite) elems(v Value, fn string) []Value {
 		s.reserve(r.Len())
 		out := make([]Value, 0, r.Len())
 		for x := r.Lo; x <= r.Hi; x++ {
+			s.c.in.tick()
 			out = append(out, Int(x))
 			if x == maxInt {
 				break
@@ -379,6 +412,7 @@ func (s *callSite) elems(v Value, fn string) []Value {
 func (s *callSite) ints(vs []Value, fn string) []int64 {
 	out := make([]int64, len(vs))
 	for i, v := range vs {
+		s.c.in.tick()
 		if v.K != KInt {
 			s.fail("%s needs integers, but %s is %s", fn, v.Repr(), v.K)
 		}
@@ -411,6 +445,7 @@ func biMinMax(sign int) func(*callSite, []Value) Value {
 		}
 		best := vs[0]
 		for _, v := range vs[1:] {
+			s.c.in.tick()
 			if v.K != best.K {
 				s.fail("%s cannot compare %s %s and %s %s", name, best.K, best.Repr(), v.K, v.Repr())
 			}
@@ -453,6 +488,22 @@ func biLen(s *callSite, args []Value) Value {
 
 func biSum(s *callSite, args []Value) Value {
 	vs := s.elems(args[0], "sum")
+	if slices.ContainsFunc(vs, func(v Value) bool { return v.K == KValue }) {
+		// Game values add as games; positions and integers among them by their values.
+		in := s.c.in
+		total := in.space().Zero()
+		for _, v := range vs {
+			if !comparedAsGames(v, Canon(total)) {
+				s.fail("sum: %s %s is not a game, a game value or an integer", v.K, v.Repr())
+			}
+			f, msg := in.gameForm(v)
+			if msg != "" {
+				s.fail("sum: %s", msg)
+			}
+			total = in.space().Add(total, f)
+		}
+		return Canon(total)
+	}
 	if len(vs) > 0 && isGame(vs[0]) {
 		n := 0
 		for _, v := range vs {
@@ -478,6 +529,7 @@ func biAllAny(all bool) func(*callSite, []Value) Value {
 	return func(s *callSite, args []Value) Value {
 		name := map[bool]string{true: "all", false: "any"}[all]
 		for _, v := range s.elems(args[0], name) {
+			s.c.in.tick()
 			if v.K != KBool {
 				s.fail("%s needs true/false values, but %s is %s", name, v.Repr(), v.K)
 			}
@@ -491,7 +543,7 @@ func biAllAny(all bool) func(*callSite, []Value) Value {
 
 func biSorted(s *callSite, args []Value) Value {
 	vs := s.ownElems(args[0], "sorted")
-	sortValues(vs)
+	s.c.in.sortValues(vs)
 	return List(vs)
 }
 
@@ -512,7 +564,7 @@ func biList(s *callSite, args []Value) Value {
 	return List(s.ownElems(args[0], "list"))
 }
 
-func biSet(s *callSite, args []Value) Value { return Set(s.ownElems(args[0], "set")) }
+func biSet(s *callSite, args []Value) Value { return s.c.in.set(s.ownElems(args[0], "set")) }
 
 func biTuple(s *callSite, args []Value) Value {
 	return Tuple(s.ownElems(args[0], "tuple")...)
@@ -598,7 +650,9 @@ func biGrounded(s *callSite, args []Value) Value {
 	root := args[1]
 	key := func(v Value) string { return string(appendKey(nil, v)) }
 	adj := map[string][]int{}
+	in := s.c.in
 	for i, e := range edges {
+		in.tick() // 6M edges took 40 s and ignored the time limit
 		if e.K != KTuple || len(e.Seq()) != 2 {
 			s.fail("grounded needs edges written as pairs (u, v), but %s is not one", e.Repr())
 		}
@@ -613,6 +667,7 @@ func biGrounded(s *callSite, args []Value) Value {
 		u := queue[0]
 		queue = queue[1:]
 		for _, i := range adj[u] {
+			in.tick()
 			keep[i] = true
 			for _, end := range edges[i].Seq() {
 				if k := key(end); !reached[k] {
@@ -634,7 +689,7 @@ func biGrounded(s *callSite, args []Value) Value {
 	return List(out)
 }
 
-func biSetFold(op func(a, b Value) Value) func(*callSite, []Value) Value {
+func biSetFold(op func(in *Interp, a, b Value) Value) func(*callSite, []Value) Value {
 	return func(s *callSite, args []Value) Value {
 		for _, a := range args {
 			if a.K != KSet {
@@ -643,7 +698,7 @@ func biSetFold(op func(a, b Value) Value) func(*callSite, []Value) Value {
 		}
 		acc := args[0]
 		for _, a := range args[1:] {
-			acc = op(acc, a)
+			acc = op(s.c.in, acc, a)
 			if msg := s.c.in.tooLong(len(acc.Seq()), "a set", "elements"); msg != "" {
 				s.fail("%s", msg)
 			}

@@ -61,8 +61,9 @@ type loopFn func(fr *Frame, body func(fr *Frame) bool) bool
 
 // compiler turns one checked program into closures.
 type compiler struct {
-	in  *Interp
-	src string // the program's source, for runtime error messages
+	in   *Interp
+	src  string    // the program's source, for runtime error messages
+	stmt lang.Stmt // the top-level statement compiling or running, for stops that name no place
 }
 
 // fail raises a runtime error located at pos.
@@ -71,6 +72,7 @@ func (c *compiler) fail(pos lang.Position, format string, args ...any) {
 }
 
 func (c *compiler) expr(e lang.Expr) evalFn {
+	c.in.tick() // a program of millions of expressions can be stopped while it compiles
 	switch e := e.(type) {
 	case *lang.IntLit:
 		v := Int(e.Value)
@@ -101,7 +103,7 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 		return func(fr *Frame) Value { return c.checkShape(pos, List(evalAll(fr, elems))) }
 	case *lang.SetLit:
 		elems, pos := c.exprs(e.Elems), e.Start()
-		return func(fr *Frame) Value { return c.checkShape(pos, Set(evalAll(fr, elems))) }
+		return func(fr *Frame) Value { return c.checkShape(pos, c.in.set(evalAll(fr, elems))) }
 	case *lang.Comprehension:
 		return c.comprehension(e)
 	case *lang.Lambda:
@@ -208,14 +210,24 @@ func (c *compiler) ident(id *lang.Ident) evalFn {
 }
 
 func (c *compiler) unary(e *lang.Unary) evalFn {
+	if e.Op == "not" {
+		// The operand is compiled once, as a condition: compiling it twice
+		// doubled the work with every "not" in a chain.
+		cond := c.cond(e.X)
+		return func(fr *Frame) Value { return Bool(!cond(fr)) }
+	}
 	x := c.expr(e.X)
 	pos := e.Pos
 	switch e.Op {
-	case "not":
-		cond := c.cond(e.X)
-		return func(fr *Frame) Value { return Bool(!cond(fr)) }
 	case "-":
 		return func(fr *Frame) Value {
+			if g := x(fr); g.K == KValue || g.K == KPos || g.K == KSum {
+				neg, msg := c.in.negateGame(g)
+				if msg != "" {
+					c.fail(pos, "%s", msg)
+				}
+				return neg
+			}
 			v := c.intOf(pos, x(fr), "-")
 			if v == minInt {
 				c.fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
@@ -748,7 +760,7 @@ func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
 			return true
 		})
 		if set {
-			return c.checkShape(pos, Set(out))
+			return c.checkShape(pos, c.in.set(out))
 		}
 		return c.checkShape(pos, List(out))
 	}

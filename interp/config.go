@@ -49,6 +49,9 @@ type Config struct {
 	// Mode is the play mode of sg, outcome, winning and explain when a program
 	// gives none (grundy eval --misere).
 	Mode Mode
+	// TimeHint says how to raise a time limit, after the message of a run
+	// stopped by its context's deadline.
+	TimeHint string
 }
 
 // The defaults of DefaultConfig.

@@ -31,6 +31,9 @@ func FuzzEval(f *testing.F) {
 		"let r = [3, 9, 1, 2]\ngame C(i, j) {\n  move first where i <= j score r[i] -> C(i + 1, j)\n  move last where i <= j score r[j] again -> C(i, j - 1)\n}\nprint score(C(0, 3) + *1), best(C(0, 3)), outcome(C(0, 1)), search(C(0, 3), \"minimax\")",
 		"game L(n) { move score n -> L(1 - n) }\nprint score(L(0))\nprint sg(L(1))",
 		"fn f(n) = if n < 2 then n else f(n - 1) + f(n - 2)\nprint f(80)",
+		"game C(w, h) {\n  left cut i in 1..w - 1 -> C(i, h) + C(w - i, h)\n  right cut j in 1..h - 1 -> C(w, j) + C(w, h - j)\n}\nprint value(C(3, 2) + *1), outcome(C(2, 2)), winning(C(3, 1), L)",
+		"print cg(\"{2||1|0}\") + cg(\"^*\") - cg(\"+-1\"), mean(cg(\"{3|-1}\")), temperature(cg(\"1/2\")), fuzzy(*1, 0)",
+		"game S(s) {\n  show str(s)\n  left cut i in 0..len(s) - 1 where s[i] == 1 -> S(s[0..i - 1])\n  right cut i in 0..len(s) - 1 where s[i] == -1 -> S(s[0..i - 1])\n}\nprint value(S([1, -1, 1])) < 1, show(S([1]) + *2), sum([cg(\"1/4\"), S([-1])])",
 	} {
 		f.Add(s)
 	}

@@ -45,7 +45,9 @@ type Game struct {
 	serial    int
 	nimber    bool       // the built-in game of nimbers *k
 	scoring   bool       // some move clause has score or again
+	partizan  bool       // some move clause is left's or right's
 	canon     evalFn     // the canonical form of the arguments, if declared
+	show      evalFn     // how a position looks, if declared
 	canonSort *sortCanon // the same as a sort of integers, when it is one
 	// tableIndex is 1 + the game's index in the position table, once it has one.
 	tableIndex int
@@ -72,6 +74,7 @@ type Game struct {
 
 // compiledMove is one move clause ready to run.
 type compiledMove struct {
+	side   lang.Side // who may make the move
 	label  string
 	score  evalFn   // the points the move earns, nil for none
 	again  bool     // the player who moves moves again
@@ -372,8 +375,11 @@ type solverRules Interp
 // game has no normal-play value, so expanding one for the solver is an error.
 func (r *solverRules) Expand(p solver.Pos, opts *solver.Options) (err error) {
 	in := (*Interp)(r)
-	if g := in.pos.game(p); g.scoring {
+	switch g := in.pos.game(p); {
+	case g.scoring:
 		return &lang.Error{Pos: g.Pos, Src: g.src, Msg: notNormalPlay(g, in.describe(p))}
+	case g.partizan:
+		return &partizanError{g}
 	}
 	return in.expand(p, opts, nil)
 }
@@ -381,6 +387,25 @@ func (r *solverRules) Expand(p solver.Pos, opts *solver.Options) (err error) {
 // expand appends the options of p to opts and, when gains is not nil, what each
 // earns (for a scoring game; other games' moves earn nothing).
 func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err error) {
+	return in.expandFor(p, lang.Both, opts, gains)
+}
+
+// expandSide appends the options of p for one player (lang.Left or lang.Right):
+// the options of the move clauses that player may use. An error panics.
+func (in *Interp) expandSide(p solver.Pos, side lang.Side, opts *solver.Options) {
+	if err := in.expandFor(p, side, opts, nil); err != nil {
+		panic(err)
+	}
+}
+
+// mayMove reports whether a move clause is open to side (lang.Both: any clause).
+func (m *compiledMove) mayMove(side lang.Side) bool {
+	return side == lang.Both || m.side == lang.Both || m.side == side
+}
+
+// expandFor appends the options of p that side may choose (lang.Both: every
+// option) and, when gains is not nil, what each earns.
+func (in *Interp) expandFor(p solver.Pos, side lang.Side, opts *solver.Options, gains *[]gain) (err error) {
 	g := in.pos.game(p)
 	optEnd := len(opts.Ends) + in.Config.MaxOptions
 	if g.nimber {
@@ -405,6 +430,9 @@ func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err
 	in.pos.args(p, fr.slots[:0])
 	fr.opts, fr.expanding, fr.optEnd, fr.gains = opts, p, optEnd, gains
 	for _, m := range g.moves {
+		if !m.mayMove(side) {
+			continue
+		}
 		if m.fast == nil || !m.fast.run(in, fr) {
 			m.loops(fr, m.addOption)
 		}
@@ -418,7 +446,7 @@ func (in *Interp) expand(p solver.Pos, opts *solver.Options, gains *[]gain) (err
 func (r *solverRules) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResult, need solver.Pos, err error) {
 	in := (*Interp)(r)
 	g := in.pos.game(p)
-	if g.nimber || g.replaced || in.Config.MaxOptions > DefaultMaxOptions {
+	if g.nimber || g.replaced || g.partizan || in.Config.MaxOptions > DefaultMaxOptions {
 		return solver.ProbeExpand, 0, nil
 	}
 	for _, m := range g.moves {
@@ -473,7 +501,14 @@ func (r *solverRules) Shortcut(p solver.Pos) (int64, bool) {
 		return in.nimberOf(p), true
 	}
 	if g.Native != nil {
-		return g.Native(in.ctx, in.pos.args(p, nil))
+		if v, ok := g.Native(in.ctx, in.pos.args(p, nil)); ok {
+			return v, true
+		}
+		// A fast path gives up when the run is stopped: the stop must not
+		// turn into expanding the position the slow way.
+		if err := in.ctx.Err(); err != nil {
+			panic(err)
+		}
 	}
 	return 0, false
 }
@@ -501,6 +536,7 @@ type Binding struct {
 // Move is one labelled move from a position or sum: the label and generator
 // bindings of its clause, the component it is made in, and where it leads.
 type Move struct {
+	Side     lang.Side // who may make it: lang.Both in an impartial game
 	Label    string
 	Bindings []Binding
 	From     Value // the whole position or sum moved from
@@ -527,6 +563,12 @@ type NativeMove struct {
 // String describes the move, e.g. "take 2 -> Nim(1)" or "take 2 from Nim(3) -> Nim(1)".
 func (m *Move) String() string {
 	var b strings.Builder
+	if m.Side != lang.Both {
+		b.WriteString(m.Side.String())
+		if m.Label != "" || len(m.Bindings) > 0 {
+			b.WriteString(" ")
+		}
+	}
 	b.WriteString(m.Label)
 	// "take 2" when a label has one binding, otherwise "k=1 i=0": no comma, so
 	// that in a list of moves each move reads as one item.
@@ -568,13 +610,14 @@ func (e *TooManyMovesError) Error() string {
 // order Expand lists its options. Past limit moves (Config.MaxOptions when limit <= 0) it
 // stops with a *TooManyMovesError.
 func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
-	return in.positionMovesWhere(pos, limit, nil)
+	return in.positionMovesWhere(pos, lang.Both, limit, nil)
 }
 
-// positionMovesWhere is positionMoves keeping only the moves to an option
-// that keep accepts (every move when keep is nil): the others are gone
-// through but not listed, so limit bounds the moves kept.
-func (in *Interp) positionMovesWhere(pos Value, limit int, keep func(to Value) bool) ([]*Move, error) {
+// positionMovesWhere is positionMoves keeping only the moves side may make
+// (lang.Both: every move) to an option that keep accepts (every option when
+// keep is nil): the others are gone through but not listed, so limit bounds
+// the moves kept.
+func (in *Interp) positionMovesWhere(pos Value, side lang.Side, limit int, keep func(to Value) bool) ([]*Move, error) {
 	e := pos.Pos()
 	g := e.Game
 	if limit <= 0 {
@@ -607,12 +650,15 @@ func (in *Interp) positionMovesWhere(pos Value, limit int, keep func(to Value) b
 	fr := newFrame(g.frameSize, nil)
 	copy(fr.slots, e.Args)
 	for _, m := range g.moves {
+		if !m.mayMove(side) {
+			continue
+		}
 		complete := m.loops(fr, func(fr *Frame) bool {
 			to := m.result(fr)
 			if keep != nil && !keep(to) {
 				return true
 			}
-			mv := &Move{Label: m.label, From: pos, Part: pos, PartTo: to, To: to, Again: m.again}
+			mv := &Move{Side: m.side, Label: m.label, From: pos, Part: pos, PartTo: to, To: to, Again: m.again}
 			if m.score != nil {
 				mv.Gain = m.score(fr).N
 			}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/cgt"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -57,6 +58,8 @@ type Interp struct {
 	argSlab      []Value
 	misere       *solver.Misere // made on first misère query
 	scores       *scoreRules    // made on first scoring query
+	forms        *cgt.Space     // canonical forms of partizan values, made on first use
+	posForms     []cgt.Game     // each position's canonical form, once computed
 	generation   uint64         // counts changes of globals, for remembered calls
 	noMemo       bool           // remember no call (tests compare with the plain way)
 	argStack     []Value        // arguments of calls of user functions in progress
@@ -167,16 +170,52 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 		return err
 	}
 	in.begin(ctx)
-	defer in.recoverTo(&err)
 	c := &compiler{in: in, src: prog.Source}
+	defer func() { err = in.locateStop(err, c.stmt, prog.Source) }()
+	defer in.recoverTo(&err)
 	c.define(prog)
 	for _, s := range prog.Stmts {
+		c.stmt = s
 		if in.OnStmt != nil {
 			in.OnStmt(s)
 		}
 		c.run(s)
+		// A stop that came while a statement ran, after its last check,
+		// still stops the run: it must not end as if it had finished.
+		if err := ctx.Err(); err != nil {
+			panic(err)
+		}
 	}
 	return nil
+}
+
+// locateStop gives a stop that names no place (an interrupt, the time limit,
+// the memory budget or the positions limit, noticed wherever the run was) the
+// place of the statement that was running, which s is. The error keeps the
+// stop as its cause.
+func (in *Interp) locateStop(err error, s lang.Stmt, src string) error {
+	var le *lang.Error
+	var les lang.Errors
+	if err == nil || s == nil || errors.As(err, &le) || errors.As(err, &les) {
+		return err
+	}
+	var msg string
+	var mem *MemoryError
+	var lim *solver.LimitError
+	switch {
+	case errors.Is(err, context.Canceled):
+		msg = "interrupted"
+	case errors.Is(err, context.DeadlineExceeded):
+		msg = "stopped: the time limit was reached"
+		if in.Config.TimeHint != "" {
+			msg += "; " + in.Config.TimeHint
+		}
+	case errors.As(err, &mem), errors.As(err, &lim):
+		msg = err.Error()
+	default:
+		return err // an internal error says what it is
+	}
+	return &lang.Error{Pos: s.Start(), Msg: msg, Src: src, Cause: err}
 }
 
 // begin starts a run (a program, an expression or a call) under ctx.
@@ -257,6 +296,7 @@ func (c *compiler) define(prog *lang.Program) {
 		}
 	}
 	for _, p := range todo {
+		c.stmt = p.decl
 		switch d := p.decl.(type) {
 		case *lang.GameDecl:
 			g := p.cell.V.R.(*Game)
@@ -264,11 +304,15 @@ func (c *compiler) define(prog *lang.Program) {
 				g.canon = c.expr(d.Body.Canon)
 				g.canonSort = in.sortCanonOf(d.Body.Canon, len(g.Params))
 			}
+			if d.Body.Show != nil {
+				g.show = c.expr(d.Body.Show)
+			}
 			g.guards = make([]string, len(g.Params))
 			for _, m := range d.Body.Moves {
 				g.moves = append(g.moves, c.move(m))
 				c.guessGuards(g, m)
 				g.scoring = g.scoring || m.Scoring()
+				g.partizan = g.partizan || m.Side != lang.Both
 			}
 			if g.scoring {
 				for _, m := range g.moves {
@@ -287,7 +331,7 @@ func (c *compiler) define(prog *lang.Program) {
 // move compiles one move clause.
 func (c *compiler) move(m *lang.Move) *compiledMove {
 	parts, where := c.emitParts(m.Result), c.whereCond(m.Where)
-	cm := &compiledMove{label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts)}
+	cm := &compiledMove{side: m.Side, label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts)}
 	cm.score, cm.again = c.score(m.Score), m.Again
 	emit, in, score := cm.emit, c.in, cm.score
 	cm.addOption = func(fr *Frame) bool {
@@ -365,6 +409,11 @@ func (in *Interp) invalidate(changed []string) {
 		}
 	}
 	in.solver.Forget(forget)
+	for _, p := range forget {
+		if int(p) < len(in.posForms) {
+			in.posForms[p] = nil
+		}
+	}
 	if in.misere != nil {
 		in.misere.Clear() // it keeps no per-position record to forget selectively
 	}
@@ -376,6 +425,7 @@ func (in *Interp) invalidate(changed []string) {
 func (in *Interp) ClearMemo() {
 	in.positionBase = in.pos.len()
 	in.solver.Clear()
+	in.forgetForms()
 	for _, g := range in.pos.games {
 		g.values = nil
 	}
@@ -515,6 +565,7 @@ func (in *Interp) MemoryBytes() int {
 	if in.scores != nil {
 		n += in.scores.bytes()
 	}
+	n += in.formBytes()
 	for _, g := range in.globals {
 		if g.V.K == KGame {
 			gm := g.V.R.(*Game)

@@ -3,6 +3,7 @@ package interp_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -120,8 +121,11 @@ func TestCancellation(t *testing.T) {
 	cancel()
 	in := interp.New()
 	err := in.Run(ctx, "t.game", "print sum([x for x in 1..100000000])")
-	if err != context.Canceled {
-		t.Fatalf("got %v, want context.Canceled", err)
+	// The stop is located at the statement that was running, with the
+	// context's error as its cause.
+	var le *lang.Error
+	if !errors.Is(err, context.Canceled) || !errors.As(err, &le) || le.Error() != "t.game:1:1: interrupted" {
+		t.Fatalf("got %v, want context.Canceled at t.game:1:1", err)
 	}
 	// The session still works afterwards.
 	var out bytes.Buffer

@@ -133,6 +133,7 @@ func (s *callSite) misereWinning(v Value) []*Move {
 }
 
 func biGenus(s *callSite, args []Value) Value {
+	s.notPartizan(args[0], "genus")
 	if args[0].K == KPos && !isHeap(args[0]) {
 		in := s.c.in
 		g, err := in.misereSolver().Genus(in.ctx, solver.Pos(args[0].N))
@@ -146,6 +147,7 @@ func biGenus(s *callSite, args []Value) Value {
 }
 
 func biTame(s *callSite, args []Value) Value {
+	s.notPartizan(args[0], "tame")
 	if args[0].K == KPos && !isHeap(args[0]) {
 		in := s.c.in
 		t, err := in.misereSolver().Tame(in.ctx, solver.Pos(args[0].N))

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/grundy-lang/grundy/cgt"
 )
 
 const (
@@ -117,8 +119,8 @@ var binaryOps = map[string]func(in *Interp, a, b Value) (Value, string){
 	"^":      setOrInt("^", symmetricDifference),
 	"&":      setOrInt("&", intersection),
 	"|":      setOrInt("|", union),
-	"==":     func(_ *Interp, a, b Value) (Value, string) { return Bool(Equal(a, b)), "" },
-	"!=":     func(_ *Interp, a, b Value) (Value, string) { return Bool(!Equal(a, b)), "" },
+	"==":     equality(false),
+	"!=":     equality(true),
 	"<":      order(func(c int) bool { return c < 0 }),
 	"<=":     order(func(c int) bool { return c <= 0 }),
 	">":      order(func(c int) bool { return c > 0 }),
@@ -156,6 +158,8 @@ func plus(in *Interp, a, b Value) (Value, string) {
 	switch {
 	case a.K == KInt && b.K == KInt:
 		return intOps["+"](a.N, b.N)
+	case (a.K == KValue || b.K == KValue) && comparedAsGames(a, b):
+		return in.valueArith(a, b, (*cgt.Space).Add)
 	case isGame(a) && isGame(b):
 		if msg := in.tooLong(partCount(a)+partCount(b), "a sum", "components"); msg != "" {
 			return Value{}, msg
@@ -205,29 +209,33 @@ func minus(in *Interp, a, b Value) (Value, string) {
 	switch {
 	case a.K == KInt && b.K == KInt:
 		return intOps["-"](a.N, b.N)
+	case comparedAsGames(a, b):
+		return in.valueArith(a, b, (*cgt.Space).Sub)
 	case a.K == KSet && b.K == KSet:
-		return difference(a, b), ""
+		return difference(in, a, b), ""
 	case a.K == KList && b.K == KSet:
 		// Remove every occurrence of the set's elements from a list.
 		var out []Value
 		for _, e := range a.Seq() {
+			in.tick()
 			if !setHas(b, e) {
 				out = append(out, e)
 			}
 		}
 		return List(out), ""
 	case a.K == KList && b.K == KList:
-		return listMinus(a, b), ""
+		return listMinus(in, a, b), ""
 	}
 	return Value{}, mismatch("-", a, b)
 }
 
 // listMinus removes one occurrence from a per element of b (multiset difference),
 // so that E - [e] removes one copy of a parallel edge.
-func listMinus(a, b Value) Value {
+func listMinus(in *Interp, a, b Value) Value {
 	out := append([]Value(nil), a.Seq()...)
 	for _, e := range b.Seq() {
 		for i, x := range out {
+			in.tick() // quadratic: |a| times |b| comparisons
 			if Equal(x, e) {
 				out = append(out[:i], out[i+1:]...)
 				break
@@ -237,13 +245,13 @@ func listMinus(a, b Value) Value {
 	return List(out)
 }
 
-func setOrInt(op string, setOp func(a, b Value) Value) func(*Interp, Value, Value) (Value, string) {
+func setOrInt(op string, setOp func(in *Interp, a, b Value) Value) func(*Interp, Value, Value) (Value, string) {
 	return func(in *Interp, a, b Value) (Value, string) {
 		switch {
 		case a.K == KInt && b.K == KInt:
 			return intOps[op](a.N, b.N)
 		case a.K == KSet && b.K == KSet:
-			r := setOp(a, b)
+			r := setOp(in, a, b)
 			return r, in.tooLong(len(r.Seq()), "a set", "elements")
 		}
 		return Value{}, mismatch(op, a, b)
@@ -252,6 +260,14 @@ func setOrInt(op string, setOp func(a, b Value) Value) func(*Interp, Value, Valu
 
 func order(test func(int) bool) func(*Interp, Value, Value) (Value, string) {
 	return func(in *Interp, a, b Value) (Value, string) {
+		if orderedAsGames(a, b) {
+			o, msg := in.gameOrder(a, b)
+			if msg != "" {
+				return Value{}, msg
+			}
+			// A game is not ordered against one it is fuzzy with: every test is false.
+			return Bool(o != cgt.Fuzzy && test(orderSign(o))), ""
+		}
 		if a.K != b.K || a.K == KFunc || a.K == KGame {
 			return Value{}, fmt.Sprintf("cannot order %s %s and %s %s", a.K, a.Repr(), b.K, b.Repr())
 		}
@@ -305,13 +321,37 @@ func setHas(set, x Value) bool {
 	return false
 }
 
-func union(a, b Value) Value {
-	return Set(append(append([]Value(nil), a.Seq()...), b.Seq()...))
+// The set operations tick once an element, so that an interrupt or the time
+// limit stops them on sets of millions of elements.
+
+// union merges two sets in order: linear, where sorting their concatenation
+// was not.
+func union(in *Interp, a, b Value) Value {
+	x, y := a.Seq(), b.Seq()
+	out := make([]Value, 0, max(len(x), len(y)))
+	i, j := 0, 0
+	for i < len(x) && j < len(y) {
+		in.tick()
+		switch c := Compare(x[i], y[j]); {
+		case c < 0:
+			out = append(out, x[i])
+			i++
+		case c > 0:
+			out = append(out, y[j])
+			j++
+		default:
+			out = append(out, x[i])
+			i, j = i+1, j+1
+		}
+	}
+	out = append(append(out, x[i:]...), y[j:]...)
+	return Value{K: KSet, R: newSeq(out)}
 }
 
-func intersection(a, b Value) Value {
+func intersection(in *Interp, a, b Value) Value {
 	var out []Value
 	for _, e := range a.Seq() {
+		in.tick()
 		if setHas(b, e) {
 			out = append(out, e)
 		}
@@ -319,9 +359,10 @@ func intersection(a, b Value) Value {
 	return Value{K: KSet, R: newSeq(out)}
 }
 
-func difference(a, b Value) Value {
+func difference(in *Interp, a, b Value) Value {
 	var out []Value
 	for _, e := range a.Seq() {
+		in.tick()
 		if !setHas(b, e) {
 			out = append(out, e)
 		}
@@ -329,8 +370,8 @@ func difference(a, b Value) Value {
 	return Value{K: KSet, R: newSeq(out)}
 }
 
-func symmetricDifference(a, b Value) Value {
-	return union(difference(a, b), difference(b, a))
+func symmetricDifference(in *Interp, a, b Value) Value {
+	return union(in, difference(in, a, b), difference(in, b, a))
 }
 
 func abs64(a int64) int64 {

@@ -48,7 +48,10 @@ func (sr *solverRules) Runaway(root, p solver.Pos) error {
 
 // guessGuards records, for each parameter that a move's result lowers (a move to
 // G(n - s) in game G(n)), the where condition that keeps it from going negative,
-// and each parameter that a move without a where condition raises.
+// and each parameter that a move without a where condition raises. A move with
+// generators counts when they range over the same values from every position
+// (move k in 1..2 -> G(n + k)): then a move that raised the parameter once can
+// be made again and again.
 func (c *compiler) guessGuards(g *Game, m *lang.Move) {
 	if g.grows == nil {
 		g.grows = make([]string, len(g.Params))
@@ -69,7 +72,7 @@ func (c *compiler) guessGuards(g *Game, m *lang.Move) {
 		if !ok || id.Name != g.Params[i] {
 			continue
 		}
-		if b.Op == "+" && m.Where == nil && len(m.Gens) == 0 {
+		if b.Op == "+" && m.Where == nil && fixedGens(m.Gens) {
 			start, end := m.Result.Span()
 			if 0 <= start && start < end && end <= len(c.src) {
 				g.grows[i] = "-> " + c.src[start:end]
@@ -81,4 +84,19 @@ func (c *compiler) guessGuards(g *Game, m *lang.Move) {
 			}
 		}
 	}
+}
+
+// fixedGens reports whether generators range over the same values from every
+// position: their ranges name no variable (no parameter, no other generator's
+// variable), only constants and globals.
+func fixedGens(gens []*lang.Gen) bool {
+	fixed := true
+	for _, g := range gens {
+		lang.Walk(g.In, func(e lang.Expr) {
+			if id, ok := e.(*lang.Ident); ok && id.Ref.Kind != lang.Global {
+				fixed = false
+			}
+		})
+	}
+	return fixed
 }

@@ -183,6 +183,20 @@ func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, e
 	return out, nil
 }
 
+// Runaway implements search.RunawayRules: st, reached from root, runs away when
+// one of its parts runs away from a part of root of the same game (see
+// solverRules.Runaway).
+func (r *scoreRules) Runaway(root, st search.State) error {
+	for _, c := range r.states[st] {
+		for _, rc := range r.states[root] {
+			if err := (*solverRules)(r.in).Runaway(rc, c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // Describe implements search.Rules.
 func (r *scoreRules) Describe(st search.State) string {
 	comps := r.states[st]

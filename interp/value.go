@@ -30,10 +30,12 @@ const (
 	KFunc
 	KGame
 	KInf
+	KValue
+	KPicture
 )
 
 var kindNames = [...]string{"int", "bool", "string", "outcome", "play mode", "tuple", "list", "set",
-	"range", "position", "sum", "move", "record", "function", "game", "infinite value"}
+	"range", "position", "sum", "move", "record", "function", "game", "infinite value", "game value", "picture"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -65,6 +67,10 @@ var (
 	OutcomeP = Value{K: KOutcome, N: 0}
 	OutcomeN = Value{K: KOutcome, N: 1}
 	OutcomeD = Value{K: KOutcome, N: 2}
+	// OutcomeL and OutcomeR are the outcomes of partizan games that Left (or
+	// Right) wins whoever starts.
+	OutcomeL = Value{K: KOutcome, N: 3}
+	OutcomeR = Value{K: KOutcome, N: 4}
 )
 
 // GrundyValue is the language's value for a generalized Sprague-Grundy value: an
@@ -112,6 +118,11 @@ func List(elems []Value) Value { return Value{K: KList, R: newSeq(elems)} }
 // Set makes a set value, sorting the elements and dropping duplicates.
 func Set(elems []Value) Value {
 	sortValues(elems)
+	return sortedSet(elems)
+}
+
+// sortedSet makes a set of sorted elements, dropping duplicates.
+func sortedSet(elems []Value) Value {
 	out := elems[:0]
 	for i, e := range elems {
 		if i == 0 || Compare(e, out[len(out)-1]) != 0 {
@@ -276,7 +287,7 @@ func writeValue(b *strings.Builder, v Value) {
 	case KStr:
 		b.WriteString(strconv.Quote(v.Str()))
 	case KOutcome:
-		b.WriteString([]string{"P", "N", "D"}[v.N])
+		b.WriteString([]string{"P", "N", "D", "L", "R"}[v.N])
 	case KMode:
 		b.WriteString([]string{"normal", "misere"}[v.N])
 	case KTuple:
@@ -332,6 +343,10 @@ func writeValue(b *strings.Builder, v Value) {
 		b.WriteString("<" + v.R.(Callable).describe() + ">")
 	case KInf:
 		writeSeq(b, "∞{", "}", v.Seq())
+	case KValue:
+		b.WriteString(v.Form().String())
+	case KPicture:
+		b.WriteString(v.Picture().String())
 	case KGame:
 		g := v.R.(*Game)
 		b.WriteString("<game " + g.Name + "/" + strconv.Itoa(len(g.Params)) + ">")

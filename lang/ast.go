@@ -43,6 +43,10 @@ type GameBody struct {
 	// Canon, when given, maps a position's arguments to a canonical tuple, so that
 	// symmetric positions share one memo entry: canonical (min(a, b), max(a, b)).
 	Canon Expr
+	// Show, when given, is how a position looks to a person: a string, or a list
+	// of rows (strings, or lists of cells), drawn instead of Name(args) where
+	// positions are shown (play, graphs, show(G)).
+	Show  Expr
 	Moves []*Move
 }
 
@@ -53,6 +57,7 @@ type GameBody struct {
 // stays a call elsewhere.
 type Move struct {
 	Pos    Position
+	Side   Side // who may make the move: both players (move), or only Left or Right
 	Label  string
 	Gens   []*Gen
 	Where  Expr
@@ -60,6 +65,20 @@ type Move struct {
 	Again  bool
 	Result Expr
 }
+
+// Side says which player a move clause belongs to: a clause that starts with
+// move is a move for both players, one that starts with left or right a move only
+// that player may make (a partizan game).
+type Side uint8
+
+// The sides of a move clause.
+const (
+	Both Side = iota
+	Left
+	Right
+)
+
+func (s Side) String() string { return [...]string{"move", "left", "right"}[s] }
 
 // Scoring reports whether the clause makes its game a scoring game.
 func (m *Move) Scoring() bool { return m.Score != nil || m.Again }

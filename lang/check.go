@@ -108,6 +108,23 @@ func (c *checker) collect(prog *Program) {
 	}
 }
 
+// checkPartizanScoring refuses a game with both a left or right clause and a
+// clause that scores or moves again: partizan scoring games are not supported.
+func (c *checker) checkPartizanScoring(moves []*Move) {
+	var sided, scoring *Move
+	for _, m := range moves {
+		if m.Side != Both && sided == nil {
+			sided = m
+		}
+		if m.Scoring() && scoring == nil {
+			scoring = m
+		}
+	}
+	if sided != nil && scoring != nil {
+		c.errorf(sided.Pos, "a game cannot have both %s moves and moves that score or move again (line %d): grundy solves partizan games in normal play (value, outcome) and scoring games for one kind of move; write the scoring game with move clauses", sided.Side, scoring.Pos.Line)
+	}
+}
+
 func (c *checker) checkStmt(s Stmt) {
 	switch s := s.(type) {
 	case *GameDecl:
@@ -115,6 +132,9 @@ func (c *checker) checkStmt(s Stmt) {
 		sc := c.params(&scope{fr: fr}, s.Params)
 		if s.Body.Canon != nil {
 			c.expr(sc, s.Body.Canon)
+		}
+		if s.Body.Show != nil {
+			c.expr(sc, s.Body.Show)
 		}
 		for _, m := range s.Body.Moves {
 			inner := c.gens(sc, m.Gens)
@@ -126,6 +146,7 @@ func (c *checker) checkStmt(s Stmt) {
 			}
 			c.expr(inner, m.Result)
 		}
+		c.checkPartizanScoring(s.Body.Moves)
 		s.FrameSize = fr.size
 	case *FnDecl:
 		fr := &frame{}

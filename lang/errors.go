@@ -22,7 +22,14 @@ type Error struct {
 	// a valid beginning (an open bracket, a pending operator), so a shell may ask
 	// for more lines.
 	Incomplete bool
+	// Cause is the error this one locates, if any: a stop (an interrupt, a
+	// time limit, a budget) that happened while the statement at Pos ran.
+	Cause error
 }
+
+// Unwrap returns the error this one locates, so that errors.Is and errors.As
+// still find an interrupt or a limit behind its place.
+func (e *Error) Unwrap() error { return e.Cause }
 
 // IsIncomplete reports whether err is a syntax error only because the input
 // ended too soon.
@@ -71,7 +78,7 @@ func (e *Error) Format() string {
 		return b.String()
 	}
 	line := strings.TrimRight(lines[e.Pos.Line-1], "\r")
-	shown, caret := shownLine(line, min(max(e.Pos.Column-1, 0), len(line)))
+	shown, caret := shownLine(line, byteOffset(line, e.Pos.Column))
 	b.WriteString("\n    ")
 	b.WriteString(shown)
 	b.WriteString("\n    ")
@@ -81,6 +88,25 @@ func (e *Error) Format() string {
 		b.WriteString("\n" + n)
 	}
 	return b.String()
+}
+
+// Column returns the column of byte offset off in line: columns count
+// characters (runes), from 1, as positions do.
+func Column(line string, off int) int {
+	off = min(max(off, 0), len(line))
+	return utf8.RuneCountInString(line[:off]) + 1
+}
+
+// byteOffset returns the byte offset in line of column col (in characters,
+// from 1): len(line) for a column past its end.
+func byteOffset(line string, col int) int {
+	for i := range line {
+		if col <= 1 {
+			return i
+		}
+		col--
+	}
+	return len(line)
 }
 
 // maxShown is the most characters of a source line an error shows: a longer
@@ -172,7 +198,7 @@ func Relocate(err error, src, text string, shift int) error {
 			e.Pos.Line -= shift
 		}
 		if lines := strings.Split(text, "\n"); e.Pos.Line >= 1 && e.Pos.Line <= len(lines) {
-			e.Pos.Column = min(max(e.Pos.Column, 1), len(lines[e.Pos.Line-1])+1)
+			e.Pos.Column = min(max(e.Pos.Column, 1), utf8.RuneCountInString(lines[e.Pos.Line-1])+1)
 		}
 	}
 	var le *Error

@@ -6,18 +6,21 @@ import "github.com/alecthomas/participle/v2/lexer"
 // its errors end the parse at once). Knowing where it is in a move clause, the
 // parser says what the clause needed next:
 //
-//	body   = "{" ["canonical" expr] {clause} "}"
-//	clause = "move" [label] [gen {"," gen}] ["where" expr] ["score" expr] ["again"] "->" expr
+//	body   = "{" {"canonical" expr | "show" expr} {clause} "}"
+//	clause = ("move" | "left" | "right") [label] [gen {"," gen}] ["where" expr] ["score" expr] ["again"] "->" expr
 //	gen    = (name | "(" name "," name {"," name} ")") "in" expr
 //
-// A label is a name that no "in" or "," follows: "move take k in 1..n".
+// A label is a name that no "in" or "," follows: "move take k in 1..n". The words
+// left and right begin a clause only where a clause begins (a move only that
+// player may make); elsewhere they are names, so "move left k in 1..a" is a
+// labelled move for both players.
 
 // What a game declaration expects, in its error messages.
 const (
 	expectedBody        = `"{" to begin the game's moves`
 	expectedIn          = `"in" and the generator's values, as in k in 1..n`
-	expectedFirstClause = `move, canonical or "}" to end the game`
-	expectedNextClause  = `move or "}" to end the game`
+	expectedFirstClause = `move, left, right, canonical, show or "}" to end the game`
+	expectedNextClause  = `move, left, right or "}" to end the game`
 	expectedGen         = `a generator such as k in 1..n, or "->"`
 	expectedArrow       = `"->" and the position the move leads to`
 	expectedClauseOrder = `"->" (a move clause is written move ... where COND score POINTS again -> ...)`
@@ -33,18 +36,24 @@ func (b *GameBody) Parse(lex *lexer.PeekingLexer) error {
 func (p *exprParser) gameBody() GameBody {
 	var b GameBody
 	p.expectWord("{", expectedBody)
-	if is(p.peek(), "canonical") {
-		p.next()
-		b.Canon = p.expressionAfter("canonical", "")
-	}
 	for {
 		switch t := p.peek(); {
+		case is(t, "canonical") && b.Canon == nil && len(b.Moves) == 0:
+			p.next()
+			b.Canon = p.expressionAfter("canonical", "")
+		case is(t, "show") && b.Show == nil && len(b.Moves) == 0:
+			p.next()
+			b.Show = p.expressionAfter("show", " (how a position looks: a string or a list of rows)")
 		case is(t, "}"):
 			p.next()
 			return b
 		case is(t, "move"):
-			b.Moves = append(b.Moves, p.moveClause())
-		case b.Canon == nil && len(b.Moves) == 0:
+			b.Moves = append(b.Moves, p.moveClause(Both))
+		case is(t, "left"):
+			b.Moves = append(b.Moves, p.moveClause(Left))
+		case is(t, "right"):
+			b.Moves = append(b.Moves, p.moveClause(Right))
+		case len(b.Moves) == 0:
 			p.unexpected(t, expectedFirstClause)
 		case is(t, "where"):
 			p.fail(t, `unexpected keyword "where" after the move's result, expected %s (a condition goes before "->": move ... where COND -> ...)`, expectedNextClause)
@@ -54,9 +63,10 @@ func (p *exprParser) gameBody() GameBody {
 	}
 }
 
-// moveClause parses one move clause, from the word move to its result.
-func (p *exprParser) moveClause() *Move {
-	m := &Move{Pos: p.next().Pos}
+// moveClause parses one move clause, from its first word (move, left or right)
+// to its result.
+func (p *exprParser) moveClause(side Side) *Move {
+	m := &Move{Pos: p.next().Pos, Side: side}
 	if t := p.peek(); isName(t) && !isClauseWord(t) {
 		switch after := p.peekSecond(); {
 		case is(after, "in") || is(after, ","):

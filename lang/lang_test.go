@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func mustParse(t *testing.T, src string) *Program {
@@ -212,14 +213,14 @@ func TestSyntaxErrors(t *testing.T) {
 		{"print fn(x) x", "t.game:1:13: unexpected name \"x\", expected \"=>\""},
 		{"print x.1", "t.game:1:9: unexpected number 1, expected a field name"},
 		// Inside a game, the error names the part of the move clause that is missing.
-		{"game G(n) {\n  mvoe k in 1..n -> G(n-k)\n}", `t.game:2:3: unexpected name "mvoe", expected move, canonical or "}" to end the game`},
+		{"game G(n) {\n  mvoe k in 1..n -> G(n-k)\n}", `t.game:2:3: unexpected name "mvoe", expected move, left, right, canonical, show or "}" to end the game`},
 		{"game G(n) {\n  move k in {1, 2} G(n-k)\n}", `t.game:2:20: unexpected name "G", expected "->" and the position the move leads to (or "," and another generator, or where and a condition)`},
 		{"game G(n) {\n  move k in 1..n where k > 1 G(n-k)\n}", `t.game:2:30: unexpected name "G", expected "->" and the position the move leads to`},
 		{"game G(n) {\n  move take k 1..n -> G(n-k)\n}", `t.game:2:15: unexpected number 1, expected "in" and the generator's values, as in k in 1..n`},
 		{"game G(n) {\n  move 3 -> G(n-1)\n}", `t.game:2:8: unexpected number 3, expected a generator such as k in 1..n, or "->"`},
-		{"game G(n) {\n  move -> G(n-1) x\n}", `t.game:2:18: unexpected name "x", expected move or "}" to end the game`},
+		{"game G(n) {\n  move -> G(n-1) x\n}", `t.game:2:18: unexpected name "x", expected move, left, right or "}" to end the game`},
 		{"game G(n)\n  move -> G(n-1)\n}", `t.game:2:3: unexpected keyword "move", expected "{" to begin the game's moves`},
-		{"game G(n) {\n  move -> G(n-1)\n", `t.game:2:17: unexpected end of input, expected move or "}" to end the game`},
+		{"game G(n) {\n  move -> G(n-1)\n", `t.game:2:17: unexpected end of input, expected move, left, right or "}" to end the game`},
 		{"game G(n) { move -> G(n) }\nx = 3", "t.game:2:3: unexpected \"=\", expected a statement"},
 		{"game G(n) {\n  move k in 1..n\n  move j in 1..n -> G(n - j)\n}", `t.game:3:3: unexpected keyword "move", expected "->" and the position the move leads to`},
 		{"game G(n) {\n  move k\n  move j in 1..n -> G(n - j)\n}", `t.game:3:3: unexpected keyword "move", expected "in" and the generator's values`},
@@ -232,7 +233,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"game G(n) {\n  move again where n > 0 -> G(n)\n}", `t.game:2:14: unexpected keyword "where", expected "->" (a move clause is written move ... where COND score POINTS again -> ...)`},
 		{"game G(n) {\n  move k in 1..n score k where k > 1 -> G(n - k)\n}", `t.game:2:26: unexpected keyword "where", expected "->" (a move clause is written`},
 		{"game G(n) {\n  move where n > 0 score 1 again G(n)\n}", `t.game:2:34: unexpected name "G", expected "->" and the position the move leads to`},
-		{"game G(n) {\n  move where n > 0 -> G(n - 1)\n", `t.game:2:31: unexpected end of input, expected move or "}" to end the game`},
+		{"game G(n) {\n  move where n > 0 -> G(n - 1)\n", `t.game:2:31: unexpected end of input, expected move, left, right or "}" to end the game`},
 		{"game G(n) {\n  move score 1 again\n}", `t.game:3:1: unexpected "}", expected "->" and the position the move leads to`},
 		{"print " + strings.Repeat("-", 5000) + "1", "the expression is nested too deeply"},
 		// The game body's own parser (gamebody.go) says what the clause needed.
@@ -249,7 +250,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"print a || b", `t.game:1:9: "||" is not an operator: use or, as in a or b`},
 		{"print 7 // 2", `t.game:1:9: "//" is not an operator: comments start with #`},
 		{"// a comment\nprint 1", `t.game:1:1: unexpected "/", expected a statement (game, fn, let, print, check or an expression) (comments start with #)`},
-		{"game G(n) {\n  move -> G(n - 1) where n > 0\n}", `t.game:2:20: unexpected keyword "where" after the move's result, expected move or "}" to end the game (a condition goes before "->": move ... where COND -> ...)`},
+		{"game G(n) {\n  move -> G(n - 1) where n > 0\n}", `t.game:2:20: unexpected keyword "where" after the move's result, expected move, left, right or "}" to end the game (a condition goes before "->": move ... where COND -> ...)`},
 	}
 	for _, c := range cases {
 		_, err := Parse("t.game", c.src)
@@ -290,6 +291,27 @@ func TestFormatShowsLineAndCaret(t *testing.T) {
 	want := "f.game:2:10: unexpected end of input, expected an expression to close the tuple\n    print (a,\n             ^"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Columns count characters, not bytes, and the caret stands under the
+// character the column names, after letters of two bytes (é) or three (日).
+func TestColumnsCountCharacters(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"print \"éééé\" +\n", "f.game:1:15: unexpected end of input, expected an expression after \"+\"\n    print \"éééé\" +\n                  ^"},
+		{"print \"日本\" = 3\n", "f.game:1:12: unexpected \"=\", expected a statement (game, fn, let, print, check or an expression) (a name is defined with let NAME = VALUE; equality is ==)\n    print \"日本\" = 3\n               ^"},
+	} {
+		_, err := Parse("f.game", c.src)
+		if got := err.(*Error).Format(); got != c.want {
+			t.Errorf("got\n%s\nwant\n%s", got, c.want)
+		}
+	}
+	e := &Error{Pos: Position{Filename: "f.game", Line: 1, Column: 9}, Msg: "here", Src: "[\"éé\", x]"}
+	if got, want := e.Format(), "f.game:1:9: here\n    [\"éé\", x]\n            ^"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if Column("ab日é", 5) != 4 || Column("ab日é", 100) != 5 || Column("ab", -1) != 1 {
+		t.Error("Column counts the characters before a byte offset")
 	}
 }
 
@@ -445,12 +467,12 @@ func TestErrorLineShown(t *testing.T) {
 	long := strings.Repeat("a", 300) + "X" + strings.Repeat("b", 300)
 	for _, c := range []struct {
 		line  string
-		col   int // byte offset of the error
+		col   int // the error's column less 1: characters before it (é is one)
 		shown string
 	}{
 		{"print 1 +\x1b[31m\a )", 9, "    print 1 +\\x1b[31m\\a )\n             ^"},
 		{"print \xff x", 8, "    print \\xff x\n               ^"},
-		{"\tprint é!", 9, "     print é!\n            ^"},
+		{"\tprint é!", 8, "     print é!\n            ^"},
 		{long, 300, "    …" + strings.Repeat("a", 50) + "X" + strings.Repeat("b", 49) + "…\n" + strings.Repeat(" ", 55) + "^"},
 	} {
 		e := &Error{Pos: Position{Filename: "f", Line: 1, Column: c.col + 1}, Msg: "m", Src: c.line}
@@ -458,5 +480,71 @@ func TestErrorLineShown(t *testing.T) {
 		if got != c.shown {
 			t.Errorf("%q at %d:\n%s\nwant:\n%s", c.line, c.col, got, c.shown)
 		}
+	}
+}
+
+// TestSideClauses: left and right begin a clause only where a clause begins;
+// after move they are a label, and elsewhere names.
+func TestSideClauses(t *testing.T) {
+	src := `game C(w, h) {
+  left  cut i in 1..w - 1 -> C(i, h) + C(w - i, h)
+  right cut j in 1..h - 1 -> C(w, j) + C(w, h - j)
+  move left k in 1..w -> C(w - k, h)
+  move -> C(0, 0)
+}
+let left = 1
+let right = left + 1
+`
+	prog, err := Parse("t.game", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := prog.Stmts[0].(*GameDecl).Body.Moves
+	want := []struct {
+		side  Side
+		label string
+	}{{Left, "cut"}, {Right, "cut"}, {Both, "left"}, {Both, ""}}
+	for i, w := range want {
+		if moves[i].Side != w.side || moves[i].Label != w.label {
+			t.Errorf("clause %d: side %v label %q, want %v %q", i, moves[i].Side, moves[i].Label, w.side, w.label)
+		}
+	}
+	if err := Check(prog, nil); err != nil {
+		t.Errorf("check: %v", err)
+	}
+}
+
+// TestPartizanScoringRefused: a game cannot be both partizan and scoring.
+func TestPartizanScoringRefused(t *testing.T) {
+	err := check(t, "game G(n) {\n  left where n > 0 -> G(n - 1)\n  move where n > 0 score 1 -> G(n - 1)\n}\n", nil)
+	if err == nil || !strings.Contains(err.Error(), "t.game:2:3: a game cannot have both left moves and moves that score") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// A declaration under 120,000 comment lines (2 MB) gets them as its doc in
+// linear time: putting each line in front of the others took minutes.
+func TestLongDocComment(t *testing.T) {
+	const lines = 120_000
+	src := strings.Repeat("# a line of the doc\n", lines-1) + "# the last line\nfn f(x) = x\n"
+	done := make(chan *Program, 1)
+	go func() {
+		p, err := Parse("t.game", src)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- p
+	}()
+	select {
+	case p := <-done:
+		if p == nil {
+			return
+		}
+		doc := p.Stmts[0].(*FnDecl).Doc
+		if n := strings.Count(doc, "\n") + 1; n != lines || !strings.HasSuffix(doc, "a line of the doc\nthe last line") {
+			t.Errorf("the doc has %d lines and ends %q", n, doc[max(len(doc)-40, 0):])
+		}
+	case <-time.After(20 * time.Second): // it takes well under a second
+		t.Fatal("parsing 2 MB of comment lines did not end within 20 s")
 	}
 }

@@ -125,7 +125,7 @@ func atContent(pos Position, src string) Position {
 	trimmed := strings.TrimRight(src, " \t\r\n")
 	pos.Offset = len(trimmed)
 	pos.Line = strings.Count(trimmed, "\n") + 1
-	pos.Column = len(trimmed) - strings.LastIndex(trimmed, "\n")
+	pos.Column = Column(trimmed, len(trimmed)) - Column(trimmed, strings.LastIndex(trimmed, "\n")+1) + 1
 	return pos
 }
 
@@ -162,14 +162,17 @@ func friendlyExpect(s string) string {
 func attachDocs(prog *Program, src string) {
 	lines := strings.Split(src, "\n")
 	doc := func(line int) string {
+		// The comment lines are collected upwards and then put in order:
+		// prepending each one cost time quadratic in their number.
 		var out []string
 		for i := line - 2; i >= 0; i-- {
 			l := strings.TrimSpace(lines[i])
 			if !strings.HasPrefix(l, "#") {
 				break
 			}
-			out = append([]string{strings.TrimSpace(strings.TrimPrefix(l, "#"))}, out...)
+			out = append(out, strings.TrimSpace(strings.TrimPrefix(l, "#")))
 		}
+		slices.Reverse(out)
 		return strings.Join(out, "\n")
 	}
 	for _, s := range prog.Stmts {

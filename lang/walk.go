@@ -34,7 +34,7 @@ func stmtExprs(node any) []Expr {
 	}
 	switch n := node.(type) {
 	case *GameDecl:
-		add(n.Body.Canon)
+		add(n.Body.Canon, n.Body.Show)
 		for _, m := range n.Body.Moves {
 			gens(m.Gens)
 			add(m.Where, m.Score, m.Result)

@@ -38,6 +38,58 @@ type Rules interface {
 	Shift() (t, h int, ok bool)
 }
 
+// OptionIterator is Rules that can give a heap's moves one at a time, so that a
+// heap with millions of moves (general codes such as "0.*", whose moves grow as
+// the partitions of the heap) is never listed whole: yield is called with each
+// move's heaps (a slice reused between calls) until it returns false, and
+// EachOption reports whether every move was visited.
+type OptionIterator interface {
+	EachOption(n int, yield func(heaps []int) bool) bool
+}
+
+// MaxOptions bounds the moves of one heap: past it the growth stops with a
+// *TooManyOptionsError, as it stops past the size bound.
+const MaxOptions = 1 << 20
+
+// TooManyOptionsError is returned when a heap has more than MaxOptions moves.
+type TooManyOptionsError struct {
+	Heap int
+}
+
+func (e *TooManyOptionsError) Error() string {
+	return fmt.Sprintf("heap %d has more than %d moves", e.Heap, MaxOptions)
+}
+
+// stop carries an error out of the enumeration of a heap's moves to Grow,
+// which recovers it.
+type stop struct{ err error }
+
+// eachOption calls f with the heaps of every move of heap n. Every 4096 moves
+// it looks at the growth's context; past MaxOptions moves, or when the context
+// is done, it unwinds to Grow.
+func (q *Quotient) eachOption(n int, f func(heaps []int)) {
+	count := 0
+	visit := func(heaps []int) bool {
+		if count++; count&4095 == 0 {
+			if err := q.ctx.Err(); err != nil {
+				panic(stop{err})
+			}
+			if count > MaxOptions {
+				panic(stop{&TooManyOptionsError{Heap: n}})
+			}
+		}
+		f(heaps)
+		return true
+	}
+	if it, ok := q.rules.(OptionIterator); ok {
+		it.EachOption(n, visit)
+		return
+	}
+	for _, o := range q.rules.Options(n) {
+		visit(o)
+	}
+}
+
 // TooLargeError is returned when the quotient grows past its size bound.
 type TooLargeError struct {
 	Heap, Order, Bound int
@@ -61,8 +113,9 @@ type Quotient struct {
 	meximal []set
 	lower   [][]set
 	proof   Period
-	err     error // the growth stopped for good
-	effort  int   // the work of the current extension: trial elements times letters
+	err     error           // the growth stopped for good
+	effort  int             // the work of the current extension: trial elements times letters
+	ctx     context.Context // the growth's, while it runs
 }
 
 // Period is the periodicity of the heap map: heap n + Period has the element of heap n
@@ -131,7 +184,10 @@ func (q *Quotient) Sum(ctx context.Context, heaps ...int) (int32, error) {
 
 // Grow computes the quotient up to heap n-1. Its error is a *TooLargeError, a failed
 // check (the construction does not apply) or the context's.
-func (q *Quotient) Grow(ctx context.Context, n int) error {
+func (q *Quotient) Grow(ctx context.Context, n int) (err error) {
+	saved := q.ctx
+	q.ctx = ctx
+	defer func() { q.ctx = saved }()
 	for len(q.elem) < n {
 		if q.err != nil {
 			return q.err
@@ -152,8 +208,18 @@ func (q *Quotient) Grow(ctx context.Context, n int) error {
 }
 
 // next adds the next heap.
-func (q *Quotient) next(ctx context.Context) error {
+func (q *Quotient) next(ctx context.Context) (err error) {
 	n := len(q.elem)
+	defer func() {
+		// A stop while the moves were listed leaves the quotient as it was.
+		if r := recover(); r != nil {
+			s, ok := r.(stop)
+			if !ok {
+				panic(r)
+			}
+			q.elem, q.opts, err = q.elem[:n], q.opts[:n], s.err
+		}
+	}()
 	q.elem = append(q.elem, 0)
 	opts := q.optionElements(n)
 	q.opts = append(q.opts, opts)
@@ -173,16 +239,22 @@ func (q *Quotient) next(ctx context.Context) error {
 
 // optionElements returns the elements of the options of heap n, sorted, without repeats.
 func (q *Quotient) optionElements(n int) []int32 {
-	var opts []int32
-	for _, o := range q.rules.Options(n) {
+	return q.optionElementsIn(q.m, q.elem, n)
+}
+
+// optionElementsIn is optionElements in monoid m with heap elements elem.
+func (q *Quotient) optionElementsIn(m *table, elem []int32, n int) []int32 {
+	s := newSet(m.n)
+	q.eachOption(n, func(o []int) {
 		var x int32
 		for _, h := range o {
-			x = q.m.mul(x, q.elem[h])
+			x = m.mul(x, elem[h])
 		}
-		opts = append(opts, x)
-	}
-	slices.Sort(opts)
-	return slices.Compact(opts)
+		s.add(x)
+	})
+	var opts []int32
+	s.each(func(x int32) { opts = append(opts, x) })
+	return opts
 }
 
 // conservative looks for an element x the new heap, of option elements opts, equals, so

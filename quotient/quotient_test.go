@@ -170,3 +170,59 @@ func TestMisereNim(t *testing.T) {
 		}
 	}
 }
+
+// endless is Nim below heap 50, and heap 50 has moves without end (to heap 1,
+// again and again), given one at a time; the first time onMove is set, it is
+// called at heap 50's move 10,000.
+type endless struct{ onMove func() }
+
+func (e *endless) Options(n int) [][]int { panic("listed whole") }
+
+func (e *endless) Shift() (int, int, bool) { return 0, 0, false }
+
+func (e *endless) EachOption(n int, yield func(heaps []int) bool) bool {
+	if n < 50 {
+		return nim{}.eachOption(n, yield)
+	}
+	for i := 1; ; i++ {
+		if i == 10_000 && e.onMove != nil {
+			e.onMove()
+			e.onMove = nil
+		}
+		if !yield([]int{1}) {
+			return false
+		}
+	}
+}
+
+func (nim) eachOption(n int, yield func([]int) bool) bool {
+	for _, o := range (nim{}).Options(n) {
+		if !yield(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// The moves of a heap are listed under the growth's context and up to
+// MaxOptions: quotient("0.*") listed every partition of its heaps, past 3 GB
+// and deaf to Ctrl-C. A stopped growth leaves the quotient as it was.
+func TestEndlessMoves(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &endless{onMove: cancel}
+	q := New(r, 4096)
+	if err := q.Grow(ctx, 60); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted at heap 50: %v, want context.Canceled", err)
+	}
+	if q.Heaps() != 50 || len(q.opts) != 50 {
+		t.Fatalf("after the interrupt %d heaps (%d options), want 50", q.Heaps(), len(q.opts))
+	}
+	err := q.Grow(context.Background(), 60)
+	var many *TooManyOptionsError
+	if !errors.As(err, &many) || many.Heap != 50 || err.Error() != "heap 50 has more than 1048576 moves" {
+		t.Fatalf("heap 50: %v, want too many moves", err)
+	}
+	if x, err := q.Element(context.Background(), 49); err != nil || q.Heaps() != 50 {
+		t.Fatalf("heap 49: %d, %v; %d heaps", x, err, q.Heaps())
+	}
+}

@@ -277,17 +277,17 @@ func (q *Quotient) trialLetters(t *trial) ([]letter, []int) {
 	var weight []int
 	seen := map[string]bool{}
 	for h := 1; h < len(q.elem); h++ {
-		opts := q.rules.Options(h)
-		if len(opts) == 0 {
-			continue
-		}
-		s := newSet(t.size())
-		for _, o := range opts {
+		s, moves := newSet(t.size()), false
+		q.eachOption(h, func(o []int) {
 			var x int32
 			for _, part := range o {
 				x = t.mul(x, elem[part])
 			}
 			s.add(x)
+			moves = true
+		})
+		if !moves {
+			continue
 		}
 		key := fmt.Sprint(elem[h], s)
 		if seen[key] {
@@ -317,15 +317,19 @@ func (q *Quotient) adopt(t *trial, letters []letter) error {
 	if m.n > q.bound {
 		return &TooLargeError{Heap: len(q.elem) - 1, Order: m.n, Bound: q.bound}
 	}
+	// The heaps' options are listed before anything changes: a stop while they
+	// are listed leaves the quotient as it was.
+	elem := make([]int32, len(q.elem))
+	for h := 1; h < len(q.elem); h++ {
+		elem[h] = class[t.heap(h)]
+	}
+	opts := make([][]int32, len(q.elem))
+	for h := 1; h < len(q.elem); h++ {
+		opts[h] = q.optionElementsIn(m, elem, h)
+	}
 	q.m = m
-	q.elem[0] = 0
-	q.opts[0] = nil
-	for h := 1; h < len(q.elem); h++ {
-		q.elem[h] = class[t.heap(h)]
-	}
-	for h := 1; h < len(q.elem); h++ {
-		q.opts[h] = q.optionElements(h)
-	}
+	copy(q.elem, elem)
+	copy(q.opts, opts)
 	q.meximal = meximal(m)
 	lower, f := explore(m, minimalLetters(q.letters()))
 	if f != nil {

@@ -25,6 +25,9 @@ type Edge struct {
 	From, To int
 	Label    string // the move, e.g. "take 2"; may be empty
 	Loop     bool   // the move is on a cycle of the graph: drawn dashed and blue
+	// Side is who makes the move in a partizan game: "L" (Left) or "R"
+	// (Right); "" for a move either player may make.
+	Side string
 }
 
 // Graph is a game graph: positions and the moves between them.
@@ -32,6 +35,10 @@ type Graph struct {
 	Title string // caption; may be empty
 	Nodes []Node
 	Edges []Edge
+	// Partizan says the graph is of a partizan game: nodes carry game values
+	// (ValueText) and outcomes L, R, N or P, and edges the side that moves
+	// (see [WriteDOT]).
+	Partizan bool
 }
 
 // IsP reports whether n is a P-position: its Outcome is "P", or it has no
@@ -46,6 +53,7 @@ func (n Node) IsP() bool {
 // P-positions are filled black with white text and draws (outcome "D") grey; a
 // move into a P-position (a winning move, when made from an N-position) is drawn
 // thick and red, and a move on a cycle (Loop) dashed and blue.
+// A partizan graph (Partizan) is drawn as [writePartizanDOT] says.
 // Labels are escaped, so any text is safe. An edge that names a missing
 // node, or two nodes with one ID, is an error.
 func WriteDOT(w io.Writer, g Graph) error {
@@ -65,6 +73,10 @@ func WriteDOT(w io.Writer, g Graph) error {
 	}
 
 	bw := bufio.NewWriter(w)
+	if g.Partizan {
+		writePartizanDOT(bw, g, byID)
+		return bw.Flush()
+	}
 	bw.WriteString("digraph game {\n  fontname=\"Helvetica\";\n")
 	if g.Title != "" {
 		fmt.Fprintf(bw, "  label=%s;\n  labelloc=t;\n", dotQuote(g.Title))

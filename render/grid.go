@@ -155,3 +155,7 @@ func (g Grid) stats() (maxV int64, missing bool, nP int) {
 	}
 	return maxV, missing, nP
 }
+
+// ValueName is how a cell of value v is written: its name in ValueNames (P
+// and N, or a game value such as ±1), or the number.
+func (g Grid) ValueName(v int64) string { return g.valueName(v) }

@@ -117,6 +117,11 @@ func newHeatmap(g Grid, opts HeatmapOptions) (*heatmap, error) {
 
 	// Numbers inside cells.
 	h.numberDigits = len(strconv.FormatInt(max(maxV, 0), 10))
+	for _, name := range g.ValueNames {
+		// Names of up to 4 characters are fitted; longer ones are left to
+		// the legend when they do not fit (see draw).
+		h.numberDigits = max(h.numberDigits, min(len([]rune(name)), 4))
+	}
 	if !opts.NoNumbers {
 		size := min(14, 0.5*float64(h.cellH), float64(h.cellW-4)/(0.6*float64(h.numberDigits)))
 		if size >= 7 {
@@ -445,7 +450,11 @@ func (h *heatmap) draw(c canvas) {
 					continue
 				}
 				x := h.gridX + j*h.cellW + (h.cellW-sep)/2
-				c.text(x, y, g.valueName(v), 0, st, textColor(h.pal.color(v)), false)
+				name := g.valueName(v)
+				if n := len([]rune(name)); n > h.numberDigits && 0.6*h.numberSize*float64(n) > float64(h.cellW-sep-2) {
+					continue // too long for the cell: the legend names it
+				}
+				c.text(x, y, name, 0, st, textColor(h.pal.color(v)), false)
 			}
 		}
 	}

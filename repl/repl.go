@@ -58,7 +58,7 @@ func New(in *interp.Interp, out, errw io.Writer) *Session {
 	s := &Session{in: in}
 	s.out, s.err = &output{s, out}, &output{s, errw}
 	in.Out, in.Diag = s.out, s.err
-	in.OnValue = func(v interp.Value) { fmt.Fprintln(s.out, v.Repr()) }
+	in.OnValue = func(v interp.Value) { fmt.Fprintln(s.out, shown(v)) }
 	in.Config.PositionsHint = ":clear drops the memo tables; grundy repl --max-positions N starts a shell with a larger limit"
 	in.Config.MemoryHint = ":clear drops the memo tables; grundy repl --max-memory SIZE starts a shell with a larger budget"
 	return s
@@ -163,10 +163,6 @@ func (s *Session) checkSummary(before interp.CheckStats) {
 
 // report prints an error the way files report them.
 func (s *Session) report(err error) {
-	if text, ok := lang.FormatAll(err); ok {
-		fmt.Fprintln(s.err, text)
-		return
-	}
 	if errors.Is(err, context.Canceled) {
 		msg := "interrupted"
 		var it *teach.Interrupted
@@ -174,6 +170,10 @@ func (s *Session) report(err error) {
 			msg = it.Error()
 		}
 		fmt.Fprintln(s.err, msg+" (what was solved so far is kept)")
+		return
+	}
+	if text, ok := lang.FormatAll(err); ok {
+		fmt.Fprintln(s.err, text)
 		return
 	}
 	fmt.Fprintln(s.err, err)

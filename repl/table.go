@@ -23,14 +23,15 @@ type piece struct {
 // eval evaluates a piece of a command line as an expression; errors point into
 // the line.
 func (s *Session) eval(ctx context.Context, inv invocation, p piece) (interp.Value, error) {
-	src := strings.Repeat(" ", p.off) + p.text
+	// The padding keeps the piece at its column, which counts characters.
+	src := strings.Repeat(" ", lang.Column(inv.line, p.off)-1) + p.text
 	v, err := s.in.Eval(ctx, filename, src)
 	return v, lang.Relocate(err, src, inv.line, 0)
 }
 
 // errorAt makes an error pointing at a piece of the command line.
 func errorAt(inv invocation, p piece, format string, args ...any) error {
-	col := p.off + 1
+	col := lang.Column(inv.line, p.off)
 	return &lang.Error{Pos: lang.Position{Filename: filename, Offset: p.off, Line: 1, Column: col}, Msg: fmt.Sprintf(format, args...), Src: inv.line}
 }
 
@@ -57,6 +58,9 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 	}
 	if interp.IsScoring(pos) {
 		return s.scoringOptions(ctx, pos)
+	}
+	if interp.IsPartizan(pos) {
+		return s.partizanOptions(ctx, pos, mode)
 	}
 	// judge gives the value (normal play only) and the outcome of a position or
 	// sum: P, N, or D for a draw in a loopy game.

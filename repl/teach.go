@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/teach"
 )
 
@@ -19,6 +20,23 @@ func splitMode(p piece) (piece, interp.Mode) {
 		}
 	}
 	return p, interp.NormalPlay
+}
+
+// splitSide takes a trailing "as left", "as right", "left" or "right" off
+// :play's argument: the side the person plays in a partizan game.
+func splitSide(p piece) (piece, lang.Side) {
+	for word, side := range map[string]lang.Side{"left": lang.Left, "right": lang.Right} {
+		rest, ok := strings.CutSuffix(p.text, word)
+		if !ok || !strings.HasSuffix(rest, " ") {
+			continue
+		}
+		rest = strings.TrimSpace(rest)
+		if r, ok := strings.CutSuffix(rest, " as"); ok {
+			rest = strings.TrimSpace(r)
+		}
+		return piece{rest, p.off}, side
+	}
+	return p, lang.Both
 }
 
 // position evaluates a command's POS argument, which must be a position or a sum.
@@ -61,14 +79,15 @@ func (s *Session) play(ctx context.Context, inv invocation) error {
 	if s.moves == nil {
 		return errors.New(":play needs the shell's input to read your moves from")
 	}
-	p, mode := splitMode(piece{inv.arg, inv.argOff})
+	p, side := splitSide(piece{inv.arg, inv.argOff})
+	p, mode := splitMode(p)
 	pos, err := s.position(ctx, inv, p, "play")
 	if err != nil {
 		return err
 	}
 	// A script's moves are echoed, so that the transcript reads like a session.
 	input, script := s.moves(ctx)
-	opts := teach.PlayOptions{Mode: mode, Echo: script}
+	opts := teach.PlayOptions{Mode: mode, As: side, Echo: script}
 	if s.playLines != nil && !script {
 		read, done := s.playLines()
 		defer done()

@@ -36,7 +36,11 @@ func (s *Session) Piped(ctx context.Context, r io.Reader) int {
 	s.moves = func(context.Context) (io.Reader, bool) { return br, true }
 	var er entryReader
 	for !s.quit {
-		line, err := br.ReadString('\n')
+		line, err := readLine(ctx, br)
+		if ctx.Err() != nil { // interrupted, perhaps while waiting for a line
+			fmt.Fprintln(s.err, "interrupted")
+			return 2
+		}
 		if line == "" && err != nil {
 			break
 		}
@@ -53,6 +57,37 @@ func (s *Session) Piped(ctx context.Context, r io.Reader) int {
 		s.Do(ctx, er.flush()) // reports what the unfinished entry lacks
 	}
 	return s.Status()
+}
+
+// readLine reads a line from br, or gives up when ctx is done first: a pipe
+// that stays open without a line must not make an interrupt wait. The line is
+// read on another goroutine, one at a time, so that :play can read from br too
+// while an entry runs; one given up on ends with the process.
+func readLine(ctx context.Context, br *bufio.Reader) (string, error) {
+	if ctx.Done() == nil || br.Buffered() > 0 && bytes.IndexByte(peekBuffered(br), '\n') >= 0 {
+		return br.ReadString('\n') // cannot be cancelled, or will not wait
+	}
+	type result struct {
+		line string
+		err  error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		line, err := br.ReadString('\n')
+		ch <- result{line, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.line, r.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// peekBuffered returns what br holds already, without reading.
+func peekBuffered(br *bufio.Reader) []byte {
+	b, _ := br.Peek(br.Buffered())
+	return b
 }
 
 func trimNewline(line string) string {

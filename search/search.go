@@ -41,6 +41,18 @@ type Rules interface {
 	Describe(s State) string
 }
 
+// RunawayRules is implemented by Rules that can tell a game running away: a
+// line of play that never ends because an argument grows or falls without end
+// (a move that lacks a where condition). The searcher asks every runawayDepth
+// states along one line of play, with the state the search began from.
+type RunawayRules interface {
+	Runaway(root, s State) error
+}
+
+// runawayDepth is how often, in states along one line of play, the searcher
+// asks RunawayRules.
+const runawayDepth = 1 << 12
+
 // Method is a way to search, from the plain definition to the fastest.
 type Method int
 
@@ -262,6 +274,13 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 		}
 		e.onStack = true
 		stack = append(stack, frame{state: st, alpha: alpha, beta: beta, alpha0: alpha, best: -inf, bestMove: -1, first: first})
+		if len(stack)%runawayDepth == 0 {
+			if rr, ok := s.rules.(RunawayRules); ok {
+				if err := rr.Runaway(root, st); err != nil {
+					return 0, false, err
+				}
+			}
+		}
 		return 0, false, nil
 	}
 	v, done, err := enter(root, alpha, beta)

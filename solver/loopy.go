@@ -55,6 +55,16 @@ type loopGraph struct {
 func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 	s.loopGen++
 	g := &loopGraph{gen: s.loopGen}
+	solved := false
+	defer func() {
+		// An error or a panic (a runtime error in a move) leaves no position
+		// marked: the next query would take it for a cycle.
+		if !solved {
+			for _, p := range g.pos {
+				s.vals.set(p, unknown)
+			}
+		}
+	}()
 	err := s.explore(ctx, g, root)
 	if err == nil {
 		var labels []int64
@@ -62,11 +72,9 @@ func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 			for i, p := range g.pos {
 				s.store(p, labels[i])
 			}
+			solved = true
 			return nil
 		}
-	}
-	for _, p := range g.pos {
-		s.vals.set(p, unknown)
 	}
 	return err
 }

@@ -210,17 +210,16 @@ type gframe struct {
 func (m *Misere) solveGenus(ctx context.Context, root int32) error {
 	w := m.walks.get()
 	defer m.putWalk(w)
+	defer m.unwindGenus(w) // after an error or a panic; a finished walk left none
 	for {
 		x, err := m.genusReady(root)
 		if err != nil || x < 0 {
 			return err
 		}
 		if err := m.pushGenus(ctx, w, x); err != nil {
-			m.unwindGenus(w)
 			return err
 		}
 		if err := m.runGenus(ctx, w); err != nil {
-			m.unwindGenus(w)
 			return err
 		}
 	}

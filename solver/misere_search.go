@@ -127,11 +127,8 @@ func (m *Misere) outcome(ctx context.Context, atoms []int64) (bool, error) {
 	}
 	w := m.walks.get()
 	defer m.putWalk(w)
-	p, err := m.search(ctx, w, st)
-	if err != nil {
-		m.unwindSearch(w)
-	}
-	return p, err
+	defer m.unwindSearch(w) // after an error or a panic; a finished search left none
+	return m.search(ctx, w, st)
 }
 
 // search decides the sum of state root by a memoized depth-first search over the sums

@@ -365,6 +365,10 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 	}
 	w := s.walks.get()
 	defer s.putWalk(w)
+	// A panic that crosses the walk (a runtime error in a move, a fast path's
+	// stop) must not leave its marks: the next query of these positions would
+	// take them for a cycle. A walk that finished has nothing left to unwind.
+	defer s.unwind(w)
 	if err := s.push(w, p); err != nil {
 		return 0, err
 	}
@@ -489,14 +493,16 @@ func (s *Solver) push(w *walk, p Pos) error {
 	// Options are appended straight to the arena: Options.Add records absolute ends.
 	f := frame{pos: p, compBase: int32(len(w.arena.Comps)), optBase: int32(len(w.arena.Ends))}
 	f.next = f.compBase
-	if s.prober != nil {
-		f.released = true // expanded, if at all, when it is on top and probing fails
-	} else if err := s.rules.Expand(p, &w.arena); err != nil {
-		s.vals.set(p, unknown)
-		w.arena.truncate(int(f.compBase), int(f.optBase))
-		return err
+	f.released = s.prober != nil // expanded, if at all, when it is on top and probing fails
+	w.stack.push(f)              // before Expand, so that unwind clears the mark after a panic
+	if s.prober == nil {
+		if err := s.rules.Expand(p, &w.arena); err != nil {
+			w.stack.pop()
+			s.vals.set(p, unknown)
+			w.arena.truncate(int(f.compBase), int(f.optBase))
+			return err
+		}
 	}
-	w.stack.push(f)
 	if w.stack.len()%runawayDepth == 0 {
 		if err := s.runaway(w.stack.at(0).pos, p); err != nil {
 			w.stack.pop()

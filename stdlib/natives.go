@@ -66,14 +66,17 @@ func (lib *library) attachNatives(in *interp.Interp) {
 		}
 		return int64(native.HackenbushSG(edges)), true
 	}
-	game("MockTurtles").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	game("MockTurtles").Native = func(ctx context.Context, args []interp.Value) (int64, bool) {
 		if args[0].K != interp.KSet {
 			return 0, false
 		}
 		var x int64
-		for _, h := range args[0].Seq() {
+		for i, h := range args[0].Seq() {
 			if h.K != interp.KInt || h.N < 0 || h.N > 1<<40 {
 				return 0, false
+			}
+			if i&4095 == 4095 && ctx.Err() != nil {
+				return 0, false // the caller reports the stop
 			}
 			x ^= odious(h.N)
 		}

@@ -42,6 +42,12 @@ func (r codeRules) Options(n int) [][]int {
 	return out
 }
 
+// EachOption gives the moves one at a time (quotient.OptionIterator): a general
+// code's moves grow as the partitions of the heap, too many to list whole.
+func (r codeRules) EachOption(n int, yield func(heaps []int) bool) bool {
+	return r.c.EachOption(n, func(_ int, heaps []int) bool { return yield(heaps) })
+}
+
 func (r codeRules) Shift() (int, int, bool) {
 	if !r.c.IsFinite() || r.c.Marked() || r.c.IsGeneral() {
 		return 0, 0, false

@@ -21,10 +21,17 @@ import (
 // and the moves' outcomes. Positions with many moves are summarized.
 func Explain(ctx context.Context, in *interp.Interp, v interp.Value, mode interp.Mode) (string, error) {
 	parts, ok := interp.Components(v)
-	if !ok {
+	if !ok && v.K != interp.KValue {
 		return "", fmt.Errorf("explain needs a game position or a sum of positions, not %s %s", v.K, v.Repr())
 	}
 	e := &explainer{judge: judge{ctx, in, mode}, name: v.Repr()}
+	if interp.IsPartizan(v) {
+		if mode == interp.MiserePlay {
+			return "", errMiserePartizan
+		}
+		err := e.explainPartizan(v, parts)
+		return strings.TrimRight(e.b.String(), "\n"), err
+	}
 	var err error
 	loopy, scoring := false, interp.IsScoring(v)
 	if mode == interp.NormalPlay && !scoring {

@@ -32,11 +32,15 @@ func (e *GraphTooBigError) Error() string {
 // moves between them labelled (such as "take 2", or "take 2 from Nim(5)" in a
 // sum). Positions that differ only in the order of their parts, or in parts
 // without moves, are one node. It fails with a *GraphTooBigError when more
-// than maxNodes positions can be reached.
+// than maxNodes positions can be reached. A partizan game's graph has each
+// position's value and outcome (L, R, N or P) and each move's side.
 func GameGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNodes int) (render.Graph, error) {
 	j := judge{ctx, in, interp.NormalPlay}
 	if _, ok := interp.Components(v); !ok {
 		return render.Graph{}, fmt.Errorf("graph needs a game position or a sum of positions, not %s %s", v.K, v.Repr())
+	}
+	if interp.IsPartizan(v) {
+		return partizanGraph(ctx, in, v, maxNodes)
 	}
 	g := render.Graph{Title: v.Repr()}
 	ids := map[string]int{}
@@ -60,7 +64,7 @@ func GameGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNodes 
 		}
 		id := len(ids)
 		ids[k] = id
-		n := render.Node{ID: id, Label: p.Repr(), Value: val.Nim}
+		n := render.Node{ID: id, Label: nodeLabel(ctx, in, p), Value: val.Nim}
 		if val.Inf {
 			n.Value, n.ValueText, n.Outcome = -1, val.String(), string(val.Outcome())
 		}
@@ -138,4 +142,13 @@ func key(v interp.Value) string {
 		b.WriteString(strconv.FormatInt(id, 10) + ",")
 	}
 	return b.String()
+}
+
+// nodeLabel names a position in a graph: as its game's show clause draws it,
+// rows joined by "|" as in CGSuite's boards, or as written.
+func nodeLabel(ctx context.Context, in *interp.Interp, p interp.Value) string {
+	if text, drawn, err := in.Show(ctx, p); err == nil && drawn {
+		return strings.ReplaceAll(text, "\n", "|")
+	}
+	return p.Repr()
 }

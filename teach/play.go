@@ -12,12 +12,16 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // PlayOptions sets up a game of play mode.
 type PlayOptions struct {
 	Mode          interp.Mode
 	ComputerFirst bool // the computer makes the first move
+	// As is the side the person plays in a partizan game: lang.Left or
+	// lang.Right; lang.Both asks at the start.
+	As lang.Side
 	// Echo writes each line read after its prompt, so that a transcript made
 	// from input that is not a terminal reads as a dialogue.
 	Echo bool
@@ -50,6 +54,12 @@ func Play(ctx context.Context, in *interp.Interp, start interp.Value, opts PlayO
 	// A *bufio.Reader is used as it is, so that a shell reading its own entries from
 	// it can hand it over without losing what it had buffered.
 	p := &player{judge: judge{ctx, in, opts.Mode}, opts: opts, input: bufio.NewReader(r), w: w}
+	if interp.IsPartizan(start) {
+		if opts.Mode == interp.MiserePlay {
+			return errMiserePartizan
+		}
+		return p.playPartizan(start)
+	}
 	if interp.IsScoring(start) {
 		if opts.Mode == interp.MiserePlay {
 			return errMisereScoring
@@ -129,7 +139,7 @@ func (p *player) play(start interp.Value) error {
 			repeats = p.seen[key(pos)]
 		}
 		if repeats >= drawRepeats {
-			p.printf("\nPosition: %s\n", pos.Repr())
+			p.showPosition(pos, "")
 			p.say("This position has come back a third time: the game is a draw by repetition. Neither player can force a win from it, so with best play the game would go on forever.")
 			return nil
 		}
@@ -174,7 +184,7 @@ func (p *player) personMove(pos interp.Value, all []*interp.Move, from byte, rep
 	for _, d := range distinct(all) {
 		ms = append(ms, d.m)
 	}
-	p.printf("\nPosition: %s\n", pos.Repr())
+	p.showPosition(pos, "")
 	if len(ms) <= maxListed {
 		p.listMoves(ms)
 	} else {
@@ -359,10 +369,21 @@ func (p *player) computerMove(pos interp.Value, ms []*interp.Move, from byte) (*
 	return m, nil
 }
 
+// showPosition writes the position, with what note adds after its name, and
+// below it the board its game's show clause draws, if it has one.
+func (p *player) showPosition(pos interp.Value, note string) {
+	p.printf("\nPosition: %s%s\n", pos.Repr(), note)
+	if text, drawn, err := p.in.Show(p.ctx, pos); err == nil && drawn {
+		for _, line := range strings.Split(text, "\n") {
+			p.printf("  %s\n", line)
+		}
+	}
+}
+
 // end announces the winner when the player to move (the person if person is
 // true) has no move in pos, and says why.
 func (p *player) end(pos interp.Value, person bool) {
-	p.printf("\nPosition: %s\n", pos.Repr())
+	p.showPosition(pos, "")
 	personWon := person == (p.mode == interp.MiserePlay) // in misère play the player who cannot move wins
 	who := map[bool]string{true: "You", false: "The computer"}
 	how := fmt.Sprintf("%s made the last move", who[!person])

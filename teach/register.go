@@ -30,4 +30,5 @@ func Register(in *interp.Interp) {
 			}
 			return interp.Str(s), err
 		})
+	defineThermograph(in)
 }

@@ -209,7 +209,7 @@ func ComputeTable(ctx context.Context, in *interp.Interp, spec *TableSpec) (*Tab
 	for i, e := range spec.exprs {
 		// The expression becomes a function of the variables. Its source puts
 		// the head on a line of its own, so that the expression keeps its column.
-		srcs[i] = "(fn(" + strings.Join(spec.vars, ", ") + ") =>\n" + strings.Repeat(" ", e.off) + e.text + "\n)"
+		srcs[i] = "(fn(" + strings.Join(spec.vars, ", ") + ") =>\n" + strings.Repeat(" ", lang.Column(spec.line, e.off)-1) + e.text + "\n)"
 		f, err := in.Eval(ctx, spec.source, srcs[i])
 		if err != nil {
 			return t, lang.Relocate(err, srcs[i], spec.line, 1)
@@ -261,7 +261,7 @@ func ComputeTable(ctx context.Context, in *interp.Interp, spec *TableSpec) (*Tab
 // of a list, set or tuple.
 func (spec *TableSpec) axis(ctx context.Context, in *interp.Interp, k int) ([]interp.Value, error) {
 	r := spec.ranges[k]
-	src := strings.Repeat(" ", r.off) + r.text
+	src := strings.Repeat(" ", lang.Column(spec.line, r.off)-1) + r.text
 	v, err := in.Eval(ctx, spec.source, src)
 	if err != nil {
 		return nil, lang.Relocate(err, src, spec.line, 0)
@@ -291,7 +291,7 @@ func (spec *TableSpec) axis(ctx context.Context, in *interp.Interp, k int) ([]in
 
 // errorAt makes an error pointing at a piece of the request.
 func (spec *TableSpec) errorAt(p piece, format string, args ...any) error {
-	return &lang.Error{Pos: lang.Position{Filename: spec.source, Offset: p.off, Line: 1, Column: p.off + 1},
+	return &lang.Error{Pos: lang.Position{Filename: spec.source, Offset: p.off, Line: 1, Column: lang.Column(spec.line, p.off)},
 		Msg: fmt.Sprintf(format, args...), Src: spec.line}
 }
 
@@ -442,8 +442,20 @@ func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 		g.ColName, g.Rows, g.Cols, g.RowLabels = t.Vars[0], []int64{0}, axes[0][:len(t.Cells)], []string{t.Exprs[0]}
 	}
 	sawOutcome, sawLoopy := false, false
+	colours, names, gameValues, err := gameValueColours(t.Cells)
+	if err != nil {
+		return render.Grid{}, err
+	}
+	if gameValues && !outcomes {
+		return render.Grid{}, errors.New("game values are written in full")
+	}
+	if gameValues {
+		g.ValueNames = names
+	}
 	cell := func(v interp.Value) (int64, error) {
 		switch {
+		case gameValues:
+			return colours[valueKey(v)], nil
 		case v.K == interp.KInt && v.N >= 0:
 			return v.N, nil
 		case (v.K == interp.KInf || v == interp.OutcomeD) && outcomes:
@@ -478,6 +490,9 @@ func (t *Table) heatGrid(outcomes bool) (render.Grid, error) {
 	}
 	if sawOutcome {
 		g.ValueNames = []string{"P", "N"}
+		if partizanOutcomes(g.Cells) {
+			g.ValueNames = []string{"P", "N", "D", "L", "R"} // the outcomes' numbers in interp
+		}
 	}
 	if sawOutcome && sawLoopy {
 		g.Title += "  (∞ = D, a draw)"

@@ -172,6 +172,10 @@ func TestTableErrors(t *testing.T) {
 		"n for n in 3..2":            "table:1:12: 3..2 is empty",
 		"n for n in 5":               "table:1:12: n must run over a range, list, set or tuple, not int 5",
 		"n for n in 0..100000":       "table:1:12: 0..100000 has 100001 values",
+		// Columns count characters: the caret stands under zz.
+		`[n, "é", zz] for n in 0..3`:  "table:1:10: undefined name zz\n    [n, \"é\", zz] for n in 0..3\n             ^",
+		`n for n in [1, "日本", 1 / 0]`: "table:1:24: division by zero\n    n for n in [1, \"日本\", 1 / 0]\n                           ^",
+		`n for n in ["é"] + 3..4`:     "table:1:18: + cannot combine list [\"é\"] and int 3\n    n for n in [\"é\"] + 3..4\n                     ^",
 	} {
 		_, err := table(t, req, text)
 		if err == nil {

@@ -71,6 +71,22 @@ const (
 	legendGap     = 18 // between two entries in a row
 )
 
+// The colours of a partizan game: Left's moves and the positions Left wins, and
+// Right's.
+const (
+	leftColor  = "#1f5fbf"
+	rightColor = "#c0392b"
+	leftFill   = "#dce8f8"
+	rightFill  = "#f8dedb"
+)
+
+// partizanWin reports whether a move of side ("L" or "R") to a position of
+// outcome to wins for the player who makes it: to L or P for Left (a value >=
+// 0), to R or P for Right.
+func partizanWin(side, to string) bool {
+	return side == "L" && (to == "L" || to == "P") || side == "R" && (to == "R" || to == "P")
+}
+
 // dashPattern is the dash pattern of a move on a cycle: 5 drawn, 3 not.
 var dashPattern = [2]int{5, 3}
 
@@ -88,7 +104,7 @@ func build(g render.Graph) scene {
 		taken = append(taken, rect{b.X - b.W/2, b.Y - nodeH/2, b.W, nodeH})
 	}
 	out, in := ports(g, pic, index)
-	var anyWin, anyLoop, anyP, anyDraw bool
+	var anyWin, anyLoop, anyP, anyDraw, anyLeft, anyRight bool
 	for k, e := range g.Edges {
 		f, okf := index[e.From]
 		t, okt := index[e.To]
@@ -98,6 +114,16 @@ func build(g render.Graph) scene {
 		segs := route(boxes[f], boxes[t], pic.Via[k], out[k], in[k])
 		es := edgeShape{segs: segs, color: edgeColor, width: 1, title: e.Label}
 		switch {
+		case g.Partizan: // by who moves: Left blue, Right red; a winning move thick
+			switch e.Side {
+			case "L":
+				es.color, anyLeft = leftColor, true
+			case "R":
+				es.color, anyRight = rightColor, true
+			}
+			if partizanWin(e.Side, g.Nodes[t].Outcome) {
+				es.width = 2
+			}
 		case !g.Nodes[f].IsP() && g.Nodes[t].IsP():
 			es.color, es.width, es.win = winColor, 2, true
 			anyWin = true
@@ -141,6 +167,11 @@ func build(g render.Graph) scene {
 		}
 		ns.value = "g = ?"
 		switch {
+		case g.Partizan: // a game value and its outcome, L, R, N or P
+			ns.value = nd.ValueText + ", " + nd.Outcome
+			if ns.fill == "#fff" {
+				ns.fill = map[string]string{"L": leftFill, "R": rightFill, "N": "#fff"}[nd.Outcome]
+			}
 		case nd.ValueText != "": // the generalized value of a loopy position
 			ns.value = "g = " + nd.ValueText
 			if nd.Outcome == "D" {
@@ -168,6 +199,12 @@ func build(g render.Graph) scene {
 	}
 	if anyLoop {
 		items = append(items, legendItem{fill: loopColor, width: 1, dashed: true, text: "move on a cycle"})
+	}
+	if anyLeft {
+		items = append(items, legendItem{fill: leftColor, width: 1, text: "Left's move (thick: it wins)"})
+	}
+	if anyRight {
+		items = append(items, legendItem{fill: rightColor, width: 1, text: "Right's move (thick: it wins)"})
 	}
 	itemW := func(it legendItem) int { return legendSwatchW + 6 + len([]rune(it.text))*legendCharW }
 	rowW := sc.width - 2*margin // entries wrap at the graph's width...

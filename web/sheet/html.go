@@ -111,6 +111,15 @@ func writeResults(b *bytes.Buffer, c *Chunk) {
 			WriteGrid(b, *it.Grid)
 			continue
 		}
+		if it.Picture != nil {
+			if svg, err := it.Picture.SVG(); err == nil {
+				fmt.Fprintf(b, `<details class="out"><summary>as printed</summary><pre class="out">%s</pre></details>`+"\n", html.EscapeString(it.Text))
+				b.WriteString(`<div class="picture">`)
+				b.Write(inlineSVG(svg))
+				b.WriteString("</div>\n")
+				continue
+			}
+		}
 		fmt.Fprintf(b, `<pre class="out">%s</pre>`+"\n", html.EscapeString(it.Text))
 	}
 	if k := c.Check; k != nil && c.Err == "" {
@@ -173,7 +182,7 @@ func WriteGrid(b *bytes.Buffer, g render.Grid) {
 					continue
 				}
 				bg, fg := render.CellColors(v, maxV)
-				fmt.Fprintf(b, `<td style="background:%s;color:%s">%d</td>`, bg, fg, v)
+				fmt.Fprintf(b, `<td style="background:%s;color:%s">%s</td>`, bg, fg, html.EscapeString(g.ValueName(v)))
 			}
 			b.WriteString("</tr>\n")
 		}

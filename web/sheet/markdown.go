@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/grundy-lang/grundy/render"
@@ -23,6 +22,11 @@ func WriteMarkdown(w io.Writer, s *Sheet) error {
 			b.WriteString("\n" + fence("text", it.Text))
 			if it.Grid != nil {
 				markdownGrid(&b, *it.Grid)
+			}
+			if it.Picture != nil {
+				if svg, err := it.Picture.SVG(); err == nil {
+					fmt.Fprintf(&b, "\n![picture](data:image/svg+xml;base64,%s)\n", base64.StdEncoding.EncodeToString(svg))
+				}
 			}
 		}
 		if k := c.Check; k != nil && c.Err == "" {
@@ -65,7 +69,7 @@ func markdownGrid(b *bytes.Buffer, g render.Grid) {
 		for i, row := range g.Cells {
 			fmt.Fprintf(b, "| **%d** |", g.Rows[i])
 			for _, v := range row {
-				b.WriteString(" " + strconv.FormatInt(v, 10) + " |")
+				b.WriteString(" " + strings.ReplaceAll(g.ValueName(v), "|", `\|`) + " |")
 			}
 			b.WriteString("\n")
 		}

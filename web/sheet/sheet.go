@@ -47,6 +47,9 @@ type Item struct {
 	// Grid is set when the value printed was a table of natural numbers (a
 	// list of equally long lists), which is also drawn as a table and a heat map.
 	Grid *render.Grid
+	// Picture is set when the value printed was a picture, such as a
+	// thermograph: it is drawn, and the text is there on request.
+	Picture render.Picture
 }
 
 // Check is the result of one check statement.
@@ -128,6 +131,7 @@ type recorder struct {
 	stmt   lang.Stmt         // the statement running
 	before interp.CheckStats
 	grid   *render.Grid // of the value being printed
+	pic    render.Picture
 }
 
 // start is called before statement s runs.
@@ -155,6 +159,10 @@ func (r *recorder) finish() {
 // print keeps the value being printed when it is a table.
 func (r *recorder) print(v interp.Value) {
 	r.grid = gridOf(v)
+	r.pic = nil
+	if v.K == interp.KPicture {
+		r.pic, _ = v.Picture().(render.Picture)
+	}
 	if p, ok := r.stmt.(*lang.PrintStmt); ok && r.grid != nil {
 		from, to := p.Value.Span()
 		r.grid.Title = r.sheet.Source[from:to]
@@ -167,9 +175,9 @@ func (w outWriter) Write(b []byte) (int, error) {
 	r := w.r
 	if r.cur >= 0 {
 		c := r.sheet.Chunks[r.cur]
-		c.Output = append(c.Output, Item{Text: strings.TrimSuffix(string(b), "\n"), Grid: r.grid})
+		c.Output = append(c.Output, Item{Text: strings.TrimSuffix(string(b), "\n"), Grid: r.grid, Picture: r.pic})
 	}
-	r.grid = nil
+	r.grid, r.pic = nil, nil
 	return len(b), nil
 }
 
