@@ -324,6 +324,7 @@ func (s *Space) LessEq(a, b Game) bool {
 	if v, ok := s.leq.get(k); ok {
 		return v
 	}
+	s.step()
 	v := s.leqDef(a, b)
 	s.leq.put(k, v)
 	return v
@@ -475,6 +476,7 @@ func (s *Space) Add(a, b Game) Game {
 	if v := s.sums[k]; v != nil {
 		return v
 	}
+	s.step()
 	var v *Form
 	switch {
 	case !s.plain && a.IsNumber():

@@ -11,7 +11,7 @@ import (
 // order, where braces and slashes go) is CGSuite's.
 func (g *Form) String() string {
 	var b strings.Builder
-	p := printer{b: &b, sym: unicodeSyms}
+	p := printer{b: &b, sym: unicodeSyms, cut: new(bool)}
 	p.write(g, true, false)
 	return b.String()
 }
@@ -20,7 +20,7 @@ func (g *Form) String() string {
 // "v", ⇓ as "vv", ± as "+-"; everything else as String.
 func (g *Form) ASCII() string {
 	var b strings.Builder
-	p := printer{b: &b, sym: asciiSyms}
+	p := printer{b: &b, sym: asciiSyms, cut: new(bool)}
 	p.write(g, true, false)
 	return b.String()
 }
@@ -35,7 +35,16 @@ var (
 type printer struct {
 	b   *strings.Builder
 	sym symbols
+	// base is how much text the printers this one writes into have written
+	// before it (a side of braces is written apart, then copied), so that
+	// base + b.Len() is the length of the whole text so far.
+	base int
+	cut  *bool // the text reached MaxText and ends with "…"
 }
+
+// MaxText bounds the text of one form: a canonical form can be exponentially
+// larger than the games it was made from, and past 1 MB the rest is written "…".
+const MaxText = 1 << 20
 
 // maxSlashes is where CGSuite stops nesting slashes and writes braces instead.
 const maxSlashes = 4
@@ -43,6 +52,13 @@ const maxSlashes = 4
 // write appends g as CGSuite's appendTo does and returns the number of slashes of its
 // top level when it was written without braces (0 otherwise).
 func (p *printer) write(g *Form, forceBrackets, forceParens bool) int {
+	if p.base+p.b.Len() > MaxText {
+		if !*p.cut {
+			p.b.WriteString("…")
+			*p.cut = true
+		}
+		return 0
+	}
 	if g.nus {
 		p.writeNus(g, forceParens)
 		return 0
@@ -86,8 +102,8 @@ func (p *printer) write(g *Form, forceBrackets, forceParens bool) int {
 		return 0
 	}
 	var left, right strings.Builder
-	pl := printer{b: &left, sym: p.sym}
-	pr := printer{b: &right, sym: p.sym}
+	pl := printer{b: &left, sym: p.sym, base: p.base + p.b.Len(), cut: p.cut}
+	pr := printer{b: &right, sym: p.sym, cut: p.cut}
 	n := 0
 	for i, o := range lo {
 		if i > 0 {
@@ -95,6 +111,7 @@ func (p *printer) write(g *Form, forceBrackets, forceParens bool) int {
 		}
 		n = max(n, pl.write(o, len(lo) > 1, false)+1)
 	}
+	pr.base = pl.base + left.Len()
 	for i, o := range ro {
 		if i > 0 {
 			right.WriteByte(',')

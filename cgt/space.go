@@ -67,6 +67,26 @@ type Space struct {
 	upt     map[*Form]*expansion // uptimal expansions of general forms (nil: none)
 	upPow   []*Form              // ↑<1>, ↑<2>, ...
 	upSum   []*Form              // ↑[0], ↑[1], ...
+	// interrupt, when set, is called every interruptEvery steps of work (forms
+	// made, comparisons and sums not remembered): it may panic to stop a long
+	// computation (a canonical form can grow exponentially with its parts).
+	interrupt func()
+	steps     uint32
+}
+
+// interruptEvery is how many steps of work pass between calls of the interrupt.
+const interruptEvery = 1024
+
+// SetInterrupt makes s call f every few thousand steps of work; f may panic to
+// stop the computation in progress (the caller's context was cancelled, a budget
+// ran out). The Space stays consistent: what was computed is kept.
+func (s *Space) SetInterrupt(f func()) { s.interrupt = f }
+
+// step counts one step of work and calls the interrupt when it is due.
+func (s *Space) step() {
+	if s.steps++; s.steps%interruptEvery == 0 && s.interrupt != nil {
+		s.interrupt()
+	}
 }
 
 // NewSpace returns an empty Space.
@@ -105,6 +125,7 @@ func (s *Space) Size() (forms int, bytes int64) {
 }
 
 func (s *Space) newForm() *Form {
+	s.step()
 	s.next++
 	if s.next == 0 {
 		rangePanic("number of forms")

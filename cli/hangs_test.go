@@ -115,6 +115,14 @@ func runHang(t *testing.T, c hang) {
 // hangs are the inputs of issue 28 that hung, ignored their limits or did
 // not say where they stopped.
 var hangs = []hang{
+	// A canonical form can double with each part of a sum: the engine's work and
+	// the printing of a form must both stop.
+	{name: "a sum of hot games under a time limit", args: []string{"run", "--timeout", "1s", "t.game"},
+		src:  "print outcome(sum([cg(\"{\" + str(2 * n) + \"||\" + str(n) + \"|0}\") for n in 1..24]))\n",
+		want: "t.game:1:1: stopped: the time limit was reached", status: 2, maxTime: 5 * time.Second, maxRSS: 600},
+	{name: "a huge canonical form prints at most 1 MB", args: []string{"run", "--timeout", "20s", "t.game"},
+		src:  "print len(str(sum([cg(\"{\" + str(2 * n) + \"||\" + str(n) + \"|0}\") for n in 1..12]))) < 1100000\nprint 1 / 0\n",
+		want: "t.game:2:9: division by zero", status: 2, maxTime: 20 * time.Second, maxRSS: 600},
 	{name: "a chain of not compiles once", args: []string{"run", "--timeout", "2s", "t.game"},
 		src:  "print " + strings.Repeat("not ", 40) + "true\nprint 1 / 0\n",
 		want: "t.game:2:9: division by zero", status: 2, maxTime: 5 * time.Second, maxRSS: 100},

@@ -28,8 +28,20 @@ func (v Value) Form() cgt.Game { return v.R.(cgt.Game) }
 func (in *Interp) space() *cgt.Space {
 	if in.forms == nil {
 		in.forms = cgt.NewSpace()
+		// Long work on forms stops like any other: at Ctrl-C, the time limit or
+		// the memory budget (tick panics with the reason).
+		in.forms.SetInterrupt(in.interruptForms)
 	}
 	return in.forms
+}
+
+// interruptForms stops work on canonical forms when the run is stopped or
+// memory passes the budget.
+func (in *Interp) interruptForms() {
+	if err := in.ctx.Err(); err != nil {
+		panic(err)
+	}
+	in.checkMemory(0)
 }
 
 // hasPartizanPart reports whether v is a value or a position or sum with a part
@@ -544,4 +556,39 @@ func (in *Interp) negateGame(v Value) (Value, string) {
 		return Value{}, msg
 	}
 	return Canon(in.space().Neg(f)), ""
+}
+
+func biHeat(s *callSite, args []Value) Value {
+	in := s.c.in
+	return Canon(in.space().Heat(s.valueOf(args[0], "heat"), s.operandForm(args[1], "heat")))
+}
+
+func biCool(s *callSite, args []Value) Value {
+	in := s.c.in
+	t, ok := s.operandForm(args[1], "cool").Number()
+	if !ok {
+		s.fail("cool(G, t) needs a number t, such as 1 or cg(\"1/2\"), but got %s", args[1].Repr())
+	}
+	f, err := in.space().Cool(s.valueOf(args[0], "cool"), t)
+	if err != nil {
+		s.fail("cool: %v", err)
+	}
+	return Canon(f)
+}
+
+func biAtomicWeight(s *callSite, args []Value) Value {
+	aw, ok := s.c.in.space().AtomicWeight(s.valueOf(args[0], "atomicweight"))
+	if !ok {
+		s.fail("atomicweight: %s is not atomic (it is not infinitesimal, or its atomic weight is not defined)", args[0].Brief())
+	}
+	return Canon(aw)
+}
+
+// operandForm is the canonical form of an integer, game value, position or sum
+// given to fn.
+func (s *callSite) operandForm(v Value, fn string) cgt.Game {
+	if v.K == KInt {
+		return s.c.in.space().Integer(v.N)
+	}
+	return s.valueOf(v, fn)
 }
