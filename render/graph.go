@@ -158,6 +158,8 @@ func dotQuote(s string) string {
 
 // ErrNoGraphviz is the error (wrapped) of [RenderWithGraphviz] when
 // the Graphviz "dot" program is not installed.
+//
+//lint:ignore ST1005 the message starts with a name, Graphviz.
 var ErrNoGraphviz = errors.New("Graphviz is not installed: the \"dot\" program was not found in PATH")
 
 // RenderWithGraphviz turns DOT source into a picture in format ("svg" or
