@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/budget"
 	"github.com/grundy-lang/grundy/teach"
 )
 
@@ -37,7 +37,7 @@ type options struct {
 
 // defaultOptions are the options of a command given none.
 func defaultOptions() *options {
-	return &options{maxPositions: defaultMaxPositions, maxMemory: byteSize(interp.DefaultMaxMemory),
+	return &options{maxPositions: defaultMaxPositions, maxMemory: byteSize(budget.DefaultMaxMemory),
 		addr: "localhost:8080", maxNodes: teach.DefaultMaxNodes, numbers: "auto", scale: 1}
 }
 
@@ -62,7 +62,7 @@ var optionTable = []option{
 		help:  fmt.Sprintf("stop after N positions in a table: positions interned, sums of a misère search, states of a scoring search or of remoteness (default %d; 0: no limit)", defaultMaxPositions),
 		field: func(o *options) any { return &o.maxPositions }},
 	{name: "max-memory", value: "SIZE", example: "512MB", commands: computing,
-		help:  "stop when the memory held passes SIZE, e.g. 512MB or 2GB (default " + interp.FormatBytes(interp.DefaultMaxMemory) + "; 0: no limit)",
+		help:  "stop when the process holds more than SIZE of memory, e.g. 512MB or 2GB (default: " + budget.DefaultMemoryShare + ", here " + budget.FormatBytes(budget.DefaultMaxMemory) + "; 0: no limit)",
 		field: func(o *options) any { return &o.maxMemory }},
 	{name: "timeout", value: "D", example: "30s", commands: computing,
 		help:  "stop after D, e.g. 30s or 5m (default: no limit)",

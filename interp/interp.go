@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/budget"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -86,7 +87,7 @@ type CheckStats struct {
 func New() *Interp {
 	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background(),
 		Config: DefaultConfig(), generation: 1}
-	in.solver = solver.New((*solverRules)(in), &in.Config.Config)
+	in.solver = solver.New((*solverRules)(in), &in.Config.Budget)
 	in.solver.OnStore = in.noteValue
 	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
 	in.defineBuiltins()
@@ -208,9 +209,9 @@ func (in *Interp) recoverTo(err *error) {
 	switch e := r.(type) {
 	case *lang.Error:
 		*err = e
-	case *solver.LimitError:
+	case *budget.LimitError:
 		*err = e
-	case *MemoryError:
+	case *budget.MemoryError:
 		*err = e
 	case error:
 		if errors.Is(e, context.Canceled) || errors.Is(e, context.DeadlineExceeded) {

@@ -18,7 +18,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/grundy-lang/grundy/solver"
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // State is a position or sum interned to a dense id by the caller.
@@ -118,9 +118,9 @@ type Searcher struct {
 	rules  Rules
 	method Method
 	// Config's MaxPositions bounds the states expanded (0: no limit), failing
-	// with a *solver.LimitError that ends with its PositionsHint. It is shared
-	// with the searcher's owner.
-	Config *solver.Config
+	// with a *budget.LimitError that ends with its PositionsHint, and its
+	// MaxMemory the memory held. It is shared with the searcher's owner.
+	Config *budget.Budget
 	// Stats counts the work of every search so far.
 	Stats Stats
 
@@ -132,9 +132,9 @@ type Searcher struct {
 }
 
 // New returns a searcher using method, configured by cfg (nil: no limit).
-func New(rules Rules, method Method, cfg *solver.Config) *Searcher {
+func New(rules Rules, method Method, cfg *budget.Budget) *Searcher {
 	if cfg == nil {
-		cfg = &solver.Config{PositionsHint: "raise Config.MaxPositions"}
+		cfg = &budget.Budget{PositionsHint: "raise Config.MaxPositions"}
 	}
 	return &Searcher{rules: rules, method: method, Config: cfg}
 }
@@ -229,7 +229,7 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 	enter := func(st State, alpha, beta int64) (v int64, done bool, err error) {
 		s.Stats.Nodes++
 		if s.tick++; s.tick&1023 == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := s.Config.Poll(ctx); err != nil {
 				return 0, false, err
 			}
 		}
@@ -358,15 +358,19 @@ func (s *Searcher) store(st State, v, alpha, beta int64, bestMove int32) {
 // expand returns st's entry, listing its moves the first time it is met.
 func (s *Searcher) expand(st State) (*entry, error) {
 	if int(st) >= len(s.table) {
-		grown := make([]entry, max(int(st)+1, 2*len(s.table), 1024))
+		n := max(int(st)+1, 2*len(s.table), 1024)
+		if err := s.Config.Memory(int64(n) * int64(unsafe.Sizeof(entry{}))); err != nil {
+			return nil, err
+		}
+		grown := make([]entry, n)
 		copy(grown, s.table)
 		s.table = grown
 	}
 	if e := &s.table[st]; e.expanded {
 		return e, nil
 	}
-	if s.Config.MaxPositions > 0 && s.Stats.Positions >= s.Config.MaxPositions {
-		return nil, s.Config.PositionsError()
+	if err := s.Config.Positions(s.Stats.Positions + 1); err != nil {
+		return nil, err
 	}
 	// Moves may search (a query in a condition), which may grow the table and
 	// the arena: list the moves apart, in a buffer of this nesting depth, then
@@ -388,6 +392,12 @@ func (s *Searcher) expand(st State) (*entry, error) {
 	// move makes alpha-beta cut off sooner.
 	slices.SortStableFunc(moves, func(a, b Move) int { return cmp.Compare(b.Gain, a.Gain) })
 	start := len(s.arena)
+	if need := start + len(moves); need > cap(s.arena) {
+		// The arena doubles: ask for the new one before it is made.
+		if err := s.Config.Memory(int64(2*need) * int64(unsafe.Sizeof(Move{}))); err != nil {
+			return nil, err
+		}
+	}
 	s.arena = append(s.arena, moves...)
 	s.table[st] = entry{lo: -inf, hi: inf, start: start, end: len(s.arena), expanded: true}
 	s.Stats.Positions++

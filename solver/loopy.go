@@ -73,8 +73,8 @@ func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 
 // add makes p a position of the graph, to be expanded.
 func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
-	if s.Config.MaxPositions > 0 && s.solved+len(g.pos) >= s.Config.MaxPositions {
-		return 0, s.Config.PositionsError()
+	if err := s.Config.Positions(s.solved + len(g.pos) + 1); err != nil {
+		return 0, err
 	}
 	i := int32(len(g.pos))
 	if i > 0 && i%runawayDepth == 0 {
@@ -104,7 +104,7 @@ func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
 	var opts Options
 	for len(todo) > 0 {
 		if s.tick++; s.tick&1023 == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := s.Config.Poll(ctx); err != nil {
 				return err
 			}
 		}
@@ -230,7 +230,7 @@ func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
 	var queue []int32
 	const blocked = 1 << 30
 	for m := int64(0); len(open) > 0; m++ {
-		if err := ctx.Err(); err != nil {
+		if err := s.Config.Poll(ctx); err != nil {
 			return nil, err
 		}
 		// Count, for each open u, its options that are open or ∞: each must reach m

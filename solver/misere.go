@@ -127,7 +127,7 @@ func (m *Misere) putWalk(w *mwalk) {
 // tick checks for cancellation every 1024 steps.
 func (m *Misere) tick(ctx context.Context) error {
 	if m.ticks++; m.ticks&1023 == 0 {
-		return ctx.Err()
+		return m.s.Config.Poll(ctx)
 	}
 	return nil
 }
