@@ -11,6 +11,7 @@ import (
 
 	"github.com/peterh/liner"
 
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
 )
 
@@ -30,15 +31,22 @@ func (s *Session) Piped(ctx context.Context, r io.Reader) int {
 	// :play reads the person's moves from the same script.
 	s.moves = func(context.Context) (io.Reader, bool) { return br, true }
 	var er entryReader
+	size := 0 // the bytes of the entry read so far
 	for !s.quit {
-		line, err := br.ReadString('\n')
+		line, err := readLine(br, lang.MaxSourceSize-size)
+		if errors.Is(err, errEntryTooLong) {
+			fmt.Fprintln(s.err, "grundy: standard input:", err)
+			return 2
+		}
 		if line == "" && err != nil {
 			break
 		}
+		size += len(line)
 		entry, done := er.add(trimNewline(line))
 		if !done {
 			continue
 		}
+		size = 0
 		s.Do(ctx, entry)
 		if ctx.Err() != nil {
 			return 2
@@ -48,6 +56,26 @@ func (s *Session) Piped(ctx context.Context, r io.Reader) int {
 		s.Do(ctx, er.flush()) // reports what the unfinished entry lacks
 	}
 	return s.Status()
+}
+
+// errEntryTooLong says that a script's entry passed lang.MaxSourceSize.
+var errEntryTooLong = fmt.Errorf("an entry longer than %d MB, too large for a program", lang.MaxSourceSize>>20)
+
+// readLine reads a line, its line break included, of at most limit bytes;
+// past that it fails with errEntryTooLong, having held no more than the limit
+// (a stream without line breaks, such as /dev/zero, cannot fill the memory).
+func readLine(br *bufio.Reader, limit int) (string, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(line)+len(chunk) > limit {
+			return "", errEntryTooLong
+		}
+		line = append(line, chunk...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return string(line), err
+		}
+	}
 }
 
 func trimNewline(line string) string {
