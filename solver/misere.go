@@ -83,6 +83,7 @@ type Misere struct {
 	seqBuf  []int64
 	seenBuf []bool
 	ticks   int
+	grown   int64 // bytes stored since the memory was last looked at
 }
 
 // mwalk is the state of one query; a nested query (from Rules.Expand) gets its own.
