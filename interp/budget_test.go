@@ -8,9 +8,9 @@ import (
 	"github.com/grundy-lang/grundy/stdlib"
 )
 
-// Every engine charges --max-positions in the same unit, an entry of its
-// table, and stops with the same message: the solver's walk, the loopy
-// labelling, the misère search, remoteness and the scoring search.
+// Every engine charges --max-positions through the same budget and stops
+// with the same message: the solver's walk, the loopy labelling, the misère
+// search, remoteness and the scoring search.
 func TestOnePositionsLimitForEveryEngine(t *testing.T) {
 	const defs = `
 game K(n) { move k in 1..2, i in 0..n-k -> K(i) + K(n - k - i) }
@@ -34,9 +34,11 @@ game Coins(n) { move where n > 0 score 1 -> Coins(n - 1) + Coins(n - 1) }
 			}
 			in.Config.MaxPositions, in.Config.PositionsHint = 200, "raise it with --max-positions"
 			_, err := in.Eval(context.Background(), "query", c.query)
-			const want = "stopped: the positions limit (200) was reached; raise it with --max-positions"
-			if err == nil || !strings.Contains(err.Error(), want) {
-				t.Fatalf("%s: %v, want %q", c.query, err, want)
+			// The misère search may say, before the hint, that its atoms and
+			// options passed their share of the limit.
+			const limit, hint = "stopped: the positions limit (200) was reached; ", "raise it with --max-positions"
+			if err == nil || !strings.Contains(err.Error(), limit) || !strings.HasSuffix(err.Error(), hint) {
+				t.Fatalf("%s: %v, want %q ... %q", c.query, err, limit, hint)
 			}
 		})
 	}

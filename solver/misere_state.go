@@ -136,20 +136,27 @@ func (m *Misere) lookupHashed(atoms []int64, sum uint64) (int32, bool) {
 	return m.keys.find(atoms, finishHash(sum))
 }
 
-// atomBytes is about what the misère tables hold for one stored atom or
-// option (the atom, its share of the sum table, the option's end).
-const atomBytes = 16
+// memoryPerPosition is how many stored atoms and options the misère tables may
+// hold per position of Config.MaxPositions (about 16 bytes each): a wide game such
+// as Wythoff's, or a sum of many components, stores far more of them than states.
+const memoryPerPosition = 4
 
-// withinMemory counts extra more atoms or options stored, and every megabyte
-// of them looks at the memory budget: a wide game such as Wythoff's, or a sum
-// of many components, stores far more of them than sums, which the position
-// limit counts.
+// withinMemory checks that storing extra more atoms or options stays within the
+// tables' share of the position limit, and every megabyte of them (at about 16
+// bytes each) looks at the memory budget.
 func (m *Misere) withinMemory(extra int) error {
-	if m.grown += int64(extra) * atomBytes; m.grown < 1<<20 {
+	if m.grown += int64(extra) * 16; m.grown >= 1<<20 {
+		m.grown = 0
+		if err := m.s.Config.Memory(0); err != nil {
+			return err
+		}
+	}
+	lim := m.s.Config.MaxPositions
+	if lim <= 0 || m.atoms.n+m.opts.Len()+extra <= memoryPerPosition*lim {
 		return nil
 	}
-	m.grown = 0
-	return m.s.Config.Memory(0)
+	return &budget.LimitError{Limit: "positions", Value: lim,
+		Hint: fmt.Sprintf("misère play stores every sum it meets and the options of its positions, and these passed %d times the limit; %s", memoryPerPosition, m.s.Config.PositionsHint)}
 }
 
 // intern returns the state of sorted atoms, creating it if needed; a new state counts
