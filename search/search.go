@@ -224,47 +224,7 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 			s.table[f.state].onStack = false
 		}
 	}()
-	// enter visits st in the window: it either answers at once (done) or pushes
-	// a frame.
-	enter := func(st State, alpha, beta int64) (v int64, done bool, err error) {
-		s.Stats.Nodes++
-		if s.tick++; s.tick&1023 == 0 {
-			if err := s.Config.Poll(ctx); err != nil {
-				return 0, false, err
-			}
-		}
-		e, err := s.expand(st)
-		if err != nil {
-			return 0, false, err
-		}
-		if e.onStack {
-			return 0, false, s.loop(stack, st)
-		}
-		first := int32(-1)
-		if s.method == Table {
-			switch {
-			case e.lo == e.hi, e.lo >= beta:
-				s.Stats.TableHits++
-				return e.lo, true, nil
-			case e.hi <= alpha:
-				s.Stats.TableHits++
-				return e.hi, true, nil
-			}
-			alpha, beta = max(alpha, e.lo), min(beta, e.hi)
-			first = e.best - 1
-		}
-		if e.start == e.end {
-			e.lo, e.hi = 0, 0 // the game is over: nothing more to score
-			return 0, true, nil
-		}
-		if s.method == Minimax {
-			alpha, beta = -inf, inf
-		}
-		e.onStack = true
-		stack = append(stack, frame{state: st, alpha: alpha, beta: beta, alpha0: alpha, best: -inf, bestMove: -1, first: first})
-		return 0, false, nil
-	}
-	v, done, err := enter(root, alpha, beta)
+	v, done, err := s.enter(ctx, &stack, root, alpha, beta)
 	if err != nil || done {
 		return v, err
 	}
@@ -276,27 +236,15 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 		moves := s.arena[e.start:e.end]
 		if returning {
 			returning = false
-			m := moves[f.moveAt(f.next-1)]
-			val, ok := combine(m, childValue)
-			if !ok {
-				return 0, &OverflowError{At: s.rules.Describe(f.state)}
-			}
-			if val > f.best {
-				f.best, f.bestMove = val, f.moveAt(f.next-1)
-			}
-			if s.method != Minimax {
-				f.alpha = max(f.alpha, val)
-				if f.alpha >= f.beta && f.next < int32(len(moves)) {
-					s.Stats.Cutoffs++
-					f.next = int32(len(moves))
-				}
+			if err := s.answer(f, moves, childValue); err != nil {
+				return 0, err
 			}
 		}
 		if f.next < int32(len(moves)) {
 			m := moves[f.moveAt(f.next)]
 			f.next++
 			a, b := childWindow(m, f.alpha, f.beta)
-			v, done, err := enter(m.To, a, b)
+			v, done, err := s.enter(ctx, &stack, m.To, a, b)
 			if err != nil {
 				return 0, err
 			}
@@ -313,6 +261,68 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 		childValue, returning = best, true
 	}
 	return childValue, nil
+}
+
+// enter visits st in the window (alpha, beta): it either answers at once
+// (done) or pushes a frame on the stack.
+func (s *Searcher) enter(ctx context.Context, stack *[]frame, st State, alpha, beta int64) (v int64, done bool, err error) {
+	s.Stats.Nodes++
+	if s.tick++; s.tick&1023 == 0 {
+		if err := s.Config.Poll(ctx); err != nil {
+			return 0, false, err
+		}
+	}
+	e, err := s.expand(st)
+	if err != nil {
+		return 0, false, err
+	}
+	if e.onStack {
+		return 0, false, s.loop(*stack, st)
+	}
+	first := int32(-1)
+	if s.method == Table {
+		switch {
+		case e.lo == e.hi, e.lo >= beta:
+			s.Stats.TableHits++
+			return e.lo, true, nil
+		case e.hi <= alpha:
+			s.Stats.TableHits++
+			return e.hi, true, nil
+		}
+		alpha, beta = max(alpha, e.lo), min(beta, e.hi)
+		first = e.best - 1
+	}
+	if e.start == e.end {
+		e.lo, e.hi = 0, 0 // the game is over: nothing more to score
+		return 0, true, nil
+	}
+	if s.method == Minimax {
+		alpha, beta = -inf, inf
+	}
+	e.onStack = true
+	*stack = append(*stack, frame{state: st, alpha: alpha, beta: beta, alpha0: alpha, best: -inf, bestMove: -1, first: first})
+	return 0, false, nil
+}
+
+// answer takes the value of the child searched for the move last tried in
+// f: it may be f's best, raise f's alpha, and cut off the moves left.
+func (s *Searcher) answer(f *frame, moves []Move, child int64) error {
+	k := f.moveAt(f.next - 1)
+	val, ok := combine(moves[k], child)
+	if !ok {
+		return &OverflowError{At: s.rules.Describe(f.state)}
+	}
+	if val > f.best {
+		f.best, f.bestMove = val, k
+	}
+	if s.method != Minimax {
+		f.alpha = max(f.alpha, val)
+		if f.alpha >= f.beta && f.next < int32(len(moves)) {
+			s.Stats.Cutoffs++
+			f.next = int32(len(moves))
+		}
+	}
+	return nil
 }
 
 // combine is the value of a move whose next state has value child.
