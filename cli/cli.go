@@ -37,7 +37,9 @@ const (
 	exitError  = 2 // an error in the input, or a limit reached
 )
 
-const usage = `grundy: Sprague-Grundy values, outcomes and winning moves of impartial games.
+// commandUsage says what each command does; the options come from
+// optionTable.
+const commandUsage = `grundy: values, outcomes and winning moves of combinatorial games, impartial and partizan.
 
 Usage:
   grundy run FILE...              run files, each in its own session: print their
@@ -65,19 +67,14 @@ Usage:
                                   a picture, such as thermograph(G), as svg or png
   grundy help [COMMAND]           this message, or one command's
   grundy version                  the version of grundy (also --version)
+`
 
-Options (before the file or expression; anywhere for explain, play, table, graph):
-  --max-positions N               stop after interning N positions (default 100000000)
-  --max-memory SIZE               stop when the positions, tables and values held
-                                  pass SIZE, e.g. 512MB (default 8GB; 0: no limit)
-  --timeout D                     stop after D, e.g. 30s or 5m (default: no limit)
-  --json                          run, check, eval and table: machine-readable
-                                  output (see docs/json.md)
-  -f FILE                         eval, explain, play, table, graph: load the games,
-                                  functions and lets of FILE first; its prints,
-                                  checks and bare expressions do not run
-Options may also come before the command: grundy --timeout 30s run FILE.
-grundy COMMAND --help shows one command's usage.
+// usage is grundy's help: the commands and the options they share.
+var usage = commandUsage + `
+Options of every command that computes (run, check, eval, repl, explain, play,
+table, graph), before or after its files or expression:
+` + optionHelp(sharedOptions()) + `Options may also come before the command: grundy --timeout 30s run FILE.
+grundy COMMAND --help shows one command's usage and all its options.
 
 Exit status: 0 on success, 1 when a check fails, 2 on an error.
 `
@@ -186,11 +183,11 @@ func asksHelp(args []string) bool {
 	return false
 }
 
-// commandHelp is the part of the usage about one command, with the options.
+// commandHelp is the part of the usage about one command, with its options.
 func commandHelp(cmd string) string {
 	var b strings.Builder
 	b.WriteString("Usage:\n")
-	lines := strings.Split(usage, "\n")
+	lines := strings.Split(commandUsage, "\n")
 	// Every entry of the command (run has two: files, and worksheets).
 	for i := 0; i < len(lines); i++ {
 		if !strings.HasPrefix(lines[i], "  grundy "+cmd+" ") && lines[i] != "  grundy "+cmd &&
@@ -203,8 +200,8 @@ func commandHelp(cmd string) string {
 			b.WriteString(lines[i] + "\n")
 		}
 	}
-	if at := strings.Index(usage, "\nOptions"); at >= 0 && cmd != "help" && cmd != "version" {
-		b.WriteString(usage[at:])
+	if opts := commandOptions(cmd); len(opts) > 0 {
+		b.WriteString("\nOptions, before or after the other arguments (or before the command):\n" + optionHelp(opts))
 	}
 	return b.String()
 }
@@ -246,11 +243,6 @@ func describeBuild(modVersion, goVersion string, settings []debug.BuildSetting) 
 	return "devel " + rev + " (" + date + dirty + ", " + goVersion + ")"
 }
 
-// valueFlags are the options that take a value, for commandFirst.
-var valueFlags = map[string]bool{"max-positions": true, "timeout": true, "f": true, "format": true,
-	"o": true, "max-nodes": true, "numbers": true, "title": true, "cell": true, "scale": true,
-	"html": true, "markdown": true, "addr": true}
-
 // commandFirst moves options given before the command after it, so that
 // grundy --timeout 30s run FILE is grundy run --timeout 30s FILE; options
 // alone are the shell's.
@@ -262,7 +254,7 @@ func commandFirst(args []string) ([]string, error) {
 			break
 		}
 		i++
-		if valueFlags[name] && !hasValue {
+		if takesValue(name) && !hasValue {
 			if i == len(args) {
 				return nil, fmt.Errorf("the option %s needs a value", args[i-1])
 			}
@@ -284,18 +276,6 @@ type runner struct {
 	progress       *render.Progress // the progress line on a terminal, or nil
 }
 
-// flags parses the options shared by every command.
-type options struct {
-	maxPositions int
-	maxMemory    byteSize
-	timeout      time.Duration
-	file         string
-	misere       bool
-	json         bool
-	html         string // run: write a worksheet here
-	markdown     string // run: write a Markdown worksheet here
-}
-
 // limit bounds ctx by the --timeout option, if one was given.
 func (o *options) limit(ctx context.Context) (context.Context, context.CancelFunc) {
 	if o.timeout <= 0 {
@@ -306,21 +286,10 @@ func (o *options) limit(ctx context.Context) (context.Context, context.CancelFun
 
 // parseFlags parses the options of command name wherever they are among args
 // and returns the other arguments (files, or an expression's words).
-func (r *runner) parseFlags(name string, args []string, withFile bool) (*options, []string, bool) {
+func (r *runner) parseFlags(name string, args []string) (*options, []string, bool) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	o := &options{}
-	o.define(fs, withFile)
-	if name == "run" || name == "eval" || name == "check" {
-		fs.BoolVar(&o.json, "json", false, "write the output as JSON (see docs/json.md)")
-	}
-	if name == "run" {
-		fs.StringVar(&o.html, "html", "", "write the program and what it showed to this HTML file, a worksheet")
-		fs.StringVar(&o.markdown, "markdown", "", "write the program and what it showed to this Markdown file")
-	}
-	if withFile {
-		fs.BoolVar(&o.misere, "misere", false, "play misère by default: sg, outcome and winning without a mode mean misère")
-		fs.BoolVar(&o.misere, "misère", false, "the same as --misere")
-	}
+	o := defaultOptions()
+	define(fs, name, o)
 	words, ok := r.separate(name, fs, args)
 	return o, words, ok && r.valid(name, fs)
 }
@@ -349,17 +318,6 @@ func (r *runner) valid(name string, fs *flag.FlagSet) bool {
 		}
 	})
 	return ok
-}
-
-// define declares the options every command has, and -f when withFile.
-func (o *options) define(fs *flag.FlagSet, withFile bool) {
-	fs.IntVar(&o.maxPositions, "max-positions", defaultMaxPositions, "stop after interning this many positions (0: no limit)")
-	o.maxMemory = interp.DefaultMaxMemory
-	fs.Var(&o.maxMemory, "max-memory", "stop when the values and tables held pass this size, e.g. 8GB or 512MB (0: no limit)")
-	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (default: no limit)")
-	if withFile {
-		fs.StringVar(&o.file, "f", "", "load this file's games, functions and lets first (its prints and checks do not run)")
-	}
 }
 
 // separate parses the options of fs wherever they are among args and returns
@@ -471,7 +429,7 @@ func (r *runner) loadFile(ctx context.Context, in *interp.Interp, file string, d
 }
 
 func (r *runner) run(ctx context.Context, args []string) int {
-	o, files, ok := r.parseFlags("run", args, false)
+	o, files, ok := r.parseFlags("run", args)
 	if !ok {
 		return exitError
 	}
@@ -522,7 +480,7 @@ func (r *runner) runFile(ctx context.Context, o *options, file string) int {
 }
 
 func (r *runner) check(ctx context.Context, args []string) int {
-	o, files, ok := r.parseFlags("check", args, false)
+	o, files, ok := r.parseFlags("check", args)
 	if !ok {
 		return exitError
 	}
@@ -590,7 +548,7 @@ func checkCounts(c interp.CheckStats) map[string]int {
 }
 
 func (r *runner) eval(ctx context.Context, args []string) int {
-	o, rest, ok := r.parseFlags("eval", args, true)
+	o, rest, ok := r.parseFlags("eval", args)
 	if !ok {
 		return exitError
 	}

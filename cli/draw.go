@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -14,11 +13,7 @@ import (
 // draw is grundy draw: the picture an expression gives (such as
 // thermograph(G)), as SVG or PNG.
 func (r *runner) draw(ctx context.Context, args []string) int {
-	o, expr, ok := r.parseTeachFlags("draw", args, func(fs *flag.FlagSet, o *teachOptions) {
-		fs.StringVar(&o.format, "format", "", "svg or png (default: from -o's extension, else svg)")
-		fs.StringVar(&o.output, "o", "", "write to this file instead of standard output")
-		fs.IntVar(&o.scale, "scale", 1, "png: multiply every length, text included (2 or 3 for a projector)")
-	})
+	o, expr, ok := r.parseTeachFlags("draw", args)
 	if !ok {
 		return exitError
 	}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // checkedWriter is a command's standard output: it remembers the first error
@@ -63,7 +63,7 @@ func (b *byteSize) String() string {
 	if *b == 0 {
 		return "0"
 	}
-	return interp.FormatBytes(int64(*b))
+	return budget.FormatBytes(int64(*b))
 }
 
 func (b *byteSize) Set(s string) error {

@@ -15,7 +15,7 @@ import (
 // terminal it edits lines and keeps history; otherwise (input piped in) it runs
 // the entries as a script and exits non-zero if one failed.
 func (r *runner) repl(ctx context.Context, args []string, stdin io.Reader) int {
-	o, files, ok := r.parseFlags("repl", args, false)
+	o, files, ok := r.parseFlags("repl", args)
 	if !ok {
 		return exitError
 	}

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,9 +13,7 @@ import (
 
 // serve is grundy serve: the page in the browser, served on this machine.
 func (r *runner) serve(ctx context.Context, args []string) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", "localhost:8080", "the address to serve on, HOST:PORT (port 0 picks a free one)")
-	words, ok := r.separate("serve", fs, args)
+	o, words, ok := r.parseFlags("serve", args)
 	if !ok {
 		return exitError
 	}
@@ -28,7 +25,7 @@ func (r *runner) serve(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(err)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return r.report(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -29,41 +28,19 @@ import (
 //	grundy table --format png -o w.png 'sg(Wythoff(a, b))' for a in 0..39, b in 0..39
 //	grundy table 'sg(Wythoff(a, b))' for a in 0..39, b in 0..39 --format png -o w.png
 
-// teachOptions are the options of the teaching commands.
-type teachOptions struct {
-	options
-	format        string
-	output        string
-	json          bool
-	computerFirst bool
-	as            string // play: the side the person plays in a partizan game
-	maxNodes      int
-	numbers       string
-	title         string
-	cell          int
-	scale         int
-}
-
-// parseTeachFlags parses the options of command name, defined by define in
-// addition to -f, --misere, --max-positions and --timeout, wherever they are
-// among args; the other arguments are the expression's words.
-func (r *runner) parseTeachFlags(name string, args []string, define func(*flag.FlagSet, *teachOptions)) (*teachOptions, string, bool) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	o := &teachOptions{}
-	o.define(fs, true)
-	if define != nil {
-		define(fs, o)
-	}
-	words, ok := r.separate(name, fs, args)
-	if !ok || !r.valid(name, fs) {
+// parseTeachFlags parses the options of command name wherever they are among
+// args; the other arguments are the expression's words, joined.
+func (r *runner) parseTeachFlags(name string, args []string) (*options, string, bool) {
+	o, words, ok := r.parseFlags(name, args)
+	if !ok {
 		return nil, "", false
 	}
 	return o, strings.TrimSpace(strings.Join(words, " ")), true
 }
 
 // session makes a session for a teaching command and loads -f's file.
-func (r *runner) session(ctx context.Context, o *teachOptions) (*interp.Interp, error) {
-	in := r.newInterp(&o.options)
+func (r *runner) session(ctx context.Context, o *options) (*interp.Interp, error) {
+	in := r.newInterp(o)
 	if o.file != "" {
 		if err := r.loadDefinitions(ctx, in, o.file); err != nil {
 			return nil, err
@@ -84,14 +61,9 @@ func position(ctx context.Context, in *interp.Interp, cmd, expr string) (interp.
 	return v, nil
 }
 
-func misereFlag(fs *flag.FlagSet, o *teachOptions) {
-	fs.BoolVar(&o.misere, "misere", false, "misère play: whoever makes the last move loses")
-	fs.BoolVar(&o.misere, "misère", false, "the same as --misere")
-}
-
 // positionRun is a teaching command ready to work on its position.
 type positionRun struct {
-	o      *teachOptions
+	o      *options
 	in     *interp.Interp
 	v      interp.Value
 	ctx    context.Context
@@ -120,8 +92,8 @@ func located(err error, file, src string) error {
 // startPosition parses the options of a command about one position (explain,
 // play, graph), makes its session and evaluates the position. On failure it has
 // reported the problem and returns the exit code.
-func (r *runner) startPosition(ctx context.Context, name string, args []string, define func(*flag.FlagSet, *teachOptions)) (*positionRun, int) {
-	o, expr, ok := r.parseTeachFlags(name, args, define)
+func (r *runner) startPosition(ctx context.Context, name string, args []string) (*positionRun, int) {
+	o, expr, ok := r.parseTeachFlags(name, args)
 	if !ok {
 		return nil, exitError
 	}
@@ -143,7 +115,7 @@ func (r *runner) startPosition(ctx context.Context, name string, args []string, 
 }
 
 func (r *runner) explain(ctx context.Context, args []string) int {
-	run, code := r.startPosition(ctx, "explain", args, misereFlag)
+	run, code := r.startPosition(ctx, "explain", args)
 	if run == nil {
 		return code
 	}
@@ -165,11 +137,7 @@ func mode(misere bool) interp.Mode {
 }
 
 func (r *runner) play(ctx context.Context, args []string, stdin io.Reader) int {
-	run, code := r.startPosition(ctx, "play", args, func(fs *flag.FlagSet, o *teachOptions) {
-		misereFlag(fs, o)
-		fs.BoolVar(&o.computerFirst, "computer-first", false, "the computer makes the first move")
-		fs.StringVar(&o.as, "as", "", "a partizan game: play left or right (default: asked at the start)")
-	})
+	run, code := r.startPosition(ctx, "play", args)
 	if run == nil {
 		return code
 	}
@@ -207,15 +175,7 @@ const maxScale = 8
 var tableFormats = map[string]string{".txt": "text", ".csv": "csv", ".json": "json", ".svg": "svg", ".png": "png"}
 
 func (r *runner) table(ctx context.Context, args []string) int {
-	o, text, ok := r.parseTeachFlags("table", args, func(fs *flag.FlagSet, o *teachOptions) {
-		fs.StringVar(&o.format, "format", "", "text, csv, json, svg or png (default: from -o's extension, else text)")
-		fs.StringVar(&o.output, "o", "", "write to this file instead of standard output")
-		fs.BoolVar(&o.json, "json", false, "the same as --format json")
-		fs.StringVar(&o.numbers, "numbers", "auto", "svg and png: print the values in the cells: on, off, or auto (on when the grid is at most 20 by 20, or a strip)")
-		fs.StringVar(&o.title, "title", "", "the title of the table (default: the expression)")
-		fs.IntVar(&o.cell, "cell", 0, "svg and png: the side of a cell in pixels (default: about 800 pixels in all)")
-		fs.IntVar(&o.scale, "scale", 1, "png: multiply every length, text included (2 or 3 for a projector)")
-	})
+	o, text, ok := r.parseTeachFlags("table", args)
 	if !ok {
 		return exitError
 	}
@@ -324,11 +284,7 @@ func (r *runner) write(file string, data []byte) int {
 }
 
 func (r *runner) graph(ctx context.Context, args []string) int {
-	run, code := r.startPosition(ctx, "graph", args, func(fs *flag.FlagSet, o *teachOptions) {
-		fs.StringVar(&o.format, "format", "", "dot, svg or png (default: from -o's extension, else dot); svg and png are drawn by grundy, dot is for Graphviz")
-		fs.StringVar(&o.output, "o", "", "write to this file instead of standard output")
-		fs.IntVar(&o.maxNodes, "max-nodes", teach.DefaultMaxNodes, "draw at most this many positions")
-	})
+	run, code := r.startPosition(ctx, "graph", args)
 	if run == nil {
 		return code
 	}

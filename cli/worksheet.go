@@ -7,17 +7,18 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/web/sheet"
 )
 
 // runWorksheet is grundy run --html/--markdown: it runs the file and writes
 // the program with what each statement showed into a self-contained file.
 func (r *runner) runWorksheet(ctx context.Context, o *options, file string) int {
-	src, err := os.ReadFile(file)
+	src, err := lang.ReadSource(file)
 	if err != nil {
 		return r.report(fmt.Errorf("cannot read %s: %w", file, errors.Unwrap(err)))
 	}
-	s := sheet.Run(ctx, r.newInterp(o), file, string(src))
+	s := sheet.Run(ctx, r.newInterp(o), file, src)
 	for _, out := range []struct {
 		path  string
 		write func(*bytes.Buffer, *sheet.Sheet) error

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/budget"
 	"github.com/grundy-lang/grundy/cgt"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
@@ -115,7 +116,7 @@ func (s *callSite) addNote(le *lang.Error) {
 func (s *callSite) raise(err error) {
 	var le *lang.Error
 	var ce *solver.CycleError
-	var lim *solver.LimitError
+	var lim *budget.LimitError
 	switch {
 	case errors.As(err, &le):
 		if le.Pos.Filename != s.pos.Filename || le.Src != s.c.src {
@@ -646,16 +647,26 @@ func biIsFib(s *callSite, args []Value) Value {
 	return Bool(a == n)
 }
 
+// groundedBytesPerEdge is about what grounded holds for each edge while it
+// walks: two keys, their map entries and the edge's place in two lists.
+const groundedBytesPerEdge = 256
+
 // biGrounded keeps the edges still connected to the root, in E's own kind (a set,
 // or a list so that parallel edges survive). Self-loops count as edges.
 func biGrounded(s *callSite, args []Value) Value {
 	edges := s.elems(args[0], "grounded")
 	root := args[1]
+	// The walk keeps two keys and two entries of its maps per edge: ask for
+	// them first, and look again as they are made.
+	s.within(int64(len(edges)) * groundedBytesPerEdge)
 	key := func(v Value) string { return string(appendKey(nil, v)) }
 	adj := map[string][]int{}
 	in := s.c.in
 	for i, e := range edges {
 		in.tick() // 6M edges took 40 s and ignored the time limit
+		if i&4095 == 4095 {
+			s.within(0)
+		}
 		if e.K != KTuple || len(e.Seq()) != 2 {
 			s.fail("grounded needs edges written as pairs (u, v), but %s is not one", e.Repr())
 		}
@@ -666,7 +677,10 @@ func biGrounded(s *callSite, args []Value) Value {
 	reached := map[string]bool{key(root): true}
 	keep := make([]bool, len(edges))
 	queue := []string{key(root)}
-	for len(queue) > 0 {
+	for n := 0; len(queue) > 0; n++ {
+		if n&4095 == 4095 {
+			s.within(0)
+		}
 		u := queue[0]
 		queue = queue[1:]
 		for _, i := range adj[u] {

@@ -3,6 +3,8 @@ package interp
 import (
 	"errors"
 
+	"github.com/grundy-lang/grundy/budget"
+
 	"github.com/grundy-lang/grundy/solver"
 )
 
@@ -25,16 +27,12 @@ func (m Mode) String() string {
 // Config is one session's configuration: its limits, the messages that say how
 // to raise them, its default play mode and a progress callback. Each Interp has
 // its own (Interp.Config, filled by New with DefaultConfig), read at each use, so
-// sessions in one process do not affect each other. The embedded solver.Config
-// holds the position limit, its hint and the progress callback, which the
-// session's solver shares.
+// sessions in one process do not affect each other. The embedded
+// budget.Budget holds the position limit, the memory ceiling, their hints and
+// the progress callback, which the session's solver, misère search and scoring
+// search share.
 type Config struct {
-	solver.Config
-	// MaxMemory is the memory budget in bytes (0: none): the positions interned,
-	// the solver's tables and the values built stop with a *MemoryError past it.
-	MaxMemory int64
-	// MemoryHint says how to raise MaxMemory, at the end of a *MemoryError.
-	MemoryHint string
+	budget.Budget
 	// MaxOptions bounds the options of one position, solved or listed: each is
 	// interned, so a position with billions of them would exhaust memory first.
 	MaxOptions int
@@ -56,8 +54,6 @@ type Config struct {
 
 // The defaults of DefaultConfig.
 const (
-	// DefaultMaxMemory is 8 GB, a third of a 24 GB machine.
-	DefaultMaxMemory = 8 << 30
 	// DefaultMaxOptions is about a million options a position.
 	DefaultMaxOptions = 1 << 20
 	// DefaultMaxElems is 16M elements, about 512 MB of values.
@@ -71,9 +67,8 @@ const (
 // line or a shell replaces them with its own flags and commands).
 func DefaultConfig() Config {
 	return Config{
-		Config:     solver.Config{PositionsHint: "raise Config.MaxPositions"},
-		MaxMemory:  DefaultMaxMemory,
-		MemoryHint: "raise Config.MaxMemory",
+		Budget: budget.Budget{PositionsHint: "raise Config.MaxPositions",
+			MaxMemory: budget.DefaultMaxMemory, MemoryHint: "raise Config.MaxMemory"},
 		MaxOptions: DefaultMaxOptions,
 		MaxElems:   DefaultMaxElems,
 		MaxDepth:   DefaultMaxDepth,
@@ -81,16 +76,16 @@ func DefaultConfig() Config {
 }
 
 // WithinPositions runs f with the position limit lowered, for f alone, so that
-// it may make at most budget new positions. It reports false (and no error) when
+// it may make at most n new positions. It reports false (and no error) when
 // f stopped at that lowered limit, and f's error otherwise.
-func (in *Interp) WithinPositions(budget int, f func() error) (bool, error) {
+func (in *Interp) WithinPositions(n int, f func() error) (bool, error) {
 	saved := in.Config.MaxPositions
 	defer func() { in.Config.MaxPositions = saved }()
-	if tight := in.solver.Stats().Positions + budget; saved <= 0 || tight < saved {
+	if tight := in.solver.Stats().Positions + n; saved <= 0 || tight < saved {
 		in.Config.MaxPositions = tight
 	}
 	err := f()
-	if le, ok := errors.AsType[*solver.LimitError](err); ok && le.Limit == "positions" && le.Value != saved {
+	if le, ok := errors.AsType[*budget.LimitError](err); ok && le.Limit == "positions" && le.Value != saved {
 		return false, nil
 	}
 	return err == nil, err

@@ -371,14 +371,3 @@ func (in *Interp) probeMiss(g *Game, n int64, ps *probeSink) (int64, bool) {
 	ps.need, ps.missing = id, true
 	return 0, false
 }
-
-// denseID is the id of g(n) when g keeps n in its dense table (one small
-// non-negative integer argument and no canonical form) and it is interned.
-func (in *Interp) denseID(g *Game, n int64) (solver.Pos, bool) {
-	if uint64(n) < uint64(len(g.dense)) && g.canon == nil {
-		if id := g.dense[n]; id != 0 {
-			return solver.Pos(id - 1), true
-		}
-	}
-	return 0, false
-}

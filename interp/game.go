@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/budget"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -336,8 +337,8 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 	id := solver.Pos(in.pos.len())
 	// Every interned position counts, solved or not: a position with many
 	// options interns them all before any is solved.
-	if lim := in.Config.MaxPositions; lim > 0 && int(id)-in.positionBase >= lim {
-		panic(in.Config.PositionsError())
+	if err := in.Config.Positions(int(id) - in.positionBase + 1); err != nil {
+		panic(err)
 	}
 	if id&4095 == 0 {
 		in.checkMemory(0)
@@ -488,8 +489,8 @@ func (in *Interp) noteExpanding(p solver.Pos, err *error) {
 // optionLimitError says that position p has more than Config.MaxOptions options: each is
 // interned, so a position with billions of them would exhaust memory long before
 // it could be solved.
-func (in *Interp) optionLimitError(p solver.Pos) *solver.LimitError {
-	return &solver.LimitError{Limit: "options", Value: in.Config.MaxOptions,
+func (in *Interp) optionLimitError(p solver.Pos) *budget.LimitError {
+	return &budget.LimitError{Limit: "options", Value: in.Config.MaxOptions,
 		Hint: fmt.Sprintf("%s has more options than one position may have", in.describe(p))}
 }
 

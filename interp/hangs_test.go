@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/budget"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/stdlib"
@@ -125,7 +126,7 @@ func TestMemoryStopIsLocated(t *testing.T) {
 	in.Out = io.Discard
 	in.Config.MaxMemory, in.Config.MemoryHint = 1<<20, "raise it"
 	err := in.Run(context.Background(), "t.game", "let a = 1\nprint len([i * i for i in 0..1000000 where i >= 0])\n")
-	var mem *interp.MemoryError
+	var mem *budget.MemoryError
 	if !errors.As(err, &mem) {
 		t.Fatalf("got %v, want a memory stop", err)
 	}

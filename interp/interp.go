@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/budget"
 	"github.com/grundy-lang/grundy/cgt"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
@@ -89,7 +90,7 @@ type CheckStats struct {
 func New() *Interp {
 	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background(),
 		Config: DefaultConfig(), generation: 1}
-	in.solver = solver.New((*solverRules)(in), &in.Config.Config)
+	in.solver = solver.New((*solverRules)(in), &in.Config.Budget)
 	in.solver.OnStore = in.noteValue
 	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
 	in.defineBuiltins()
@@ -200,8 +201,8 @@ func (in *Interp) locateStop(err error, s lang.Stmt, src string) error {
 		return err
 	}
 	var msg string
-	var mem *MemoryError
-	var lim *solver.LimitError
+	var mem *budget.MemoryError
+	var lim *budget.LimitError
 	switch {
 	case errors.Is(err, context.Canceled):
 		msg = "interrupted"
@@ -247,9 +248,9 @@ func (in *Interp) recoverTo(err *error) {
 	switch e := r.(type) {
 	case *lang.Error:
 		*err = e
-	case *solver.LimitError:
+	case *budget.LimitError:
 		*err = e
-	case *MemoryError:
+	case *budget.MemoryError:
 		*err = e
 	case error:
 		if errors.Is(e, context.Canceled) || errors.Is(e, context.DeadlineExceeded) {

@@ -169,7 +169,7 @@ func plus(in *Interp, a, b Value) (Value, string) {
 		if msg := in.tooLong(len(a.Seq())+len(b.Seq()), "a "+a.K.String(), "elements"); msg != "" {
 			return Value{}, msg
 		}
-		if err := in.memoryError(int64(len(a.Seq())+len(b.Seq())) * valueBytes); err != nil {
+		if err := in.Config.Memory(int64(len(a.Seq())+len(b.Seq())) * valueBytes); err != nil {
 			return Value{}, err.Error()
 		}
 		elems := append(append([]Value(nil), a.Seq()...), b.Seq()...)

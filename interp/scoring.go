@@ -69,7 +69,12 @@ type scoreRules struct {
 	key      []byte
 	bufs     []*expandBuf // one per nested expansion
 	depth    int
+	grown    int64 // bytes of states made since the memory was last looked at
 }
+
+// stateBytes is about what a new state of n components holds: its components
+// and its key in sums.
+func stateBytes(n int) int64 { return int64(n)*12 + 64 }
 
 // expandBuf holds one component's options while a state's moves are listed.
 type expandBuf struct {
@@ -82,7 +87,7 @@ type expandBuf struct {
 func (in *Interp) scoreRulesOf() *scoreRules {
 	if in.scores == nil {
 		in.scores = &scoreRules{in: in, sums: map[string]search.State{}}
-		in.scores.searcher = search.New(in.scores, search.Table, &in.Config.Config)
+		in.scores.searcher = search.New(in.scores, search.Table, &in.Config.Budget)
 	}
 	return in.scores
 }
@@ -131,6 +136,7 @@ func (r *scoreRules) state(comps []solver.Pos) search.State {
 }
 
 func (r *scoreRules) newState(comps []solver.Pos) search.State {
+	r.grown += stateBytes(len(comps))
 	r.states = append(r.states, slices.Clone(comps))
 	return search.State(len(r.states) - 1)
 }
@@ -178,6 +184,14 @@ func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, e
 				g = b.gains[j]
 			}
 			out = append(out, search.Move{To: r.state(b.comps), Gain: g.points, Again: g.again})
+			// Sums that grow make big states: look at the memory every
+			// megabyte of them, not only every thousand searched.
+			if r.grown >= 1<<20 {
+				r.grown = 0
+				if err := r.in.Config.Memory(0); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	return out, nil

@@ -11,8 +11,7 @@ type set []uint64
 
 func newSet(n int) set { return make(set, (n+63)/64) }
 
-func (s set) add(x int32)      { s[x>>6] |= 1 << (uint(x) & 63) }
-func (s set) has(x int32) bool { return s[x>>6]&(1<<(uint(x)&63)) != 0 }
+func (s set) add(x int32) { s[x>>6] |= 1 << (uint(x) & 63) }
 
 // each calls f with every element of s, in increasing order.
 func (s set) each(f func(int32)) {
@@ -36,15 +35,6 @@ func (s set) meets(o set) bool {
 func (s set) within(o set) bool {
 	for i, w := range s {
 		if w&^o[i] != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func (s set) equal(o set) bool {
-	for i, w := range s {
-		if w != o[i] {
 			return false
 		}
 	}

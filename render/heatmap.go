@@ -398,10 +398,9 @@ type canvas interface {
 
 // textStyle selects a font.
 type textStyle struct {
-	size  float64 // SVG font size in pixels
-	bold  bool
-	mono  bool // in-cell numbers
-	small bool
+	size float64 // SVG font size in pixels
+	bold bool
+	mono bool // in-cell numbers
 }
 
 var (

@@ -10,8 +10,6 @@ import (
 	"testing"
 )
 
-func itoa(n int) string { return strconv.Itoa(n) }
-
 // svgRect is a rect element of an SVG document.
 type svgRect struct {
 	class      string

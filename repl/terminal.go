@@ -15,6 +15,7 @@ import (
 	"github.com/peterh/liner"
 
 	"github.com/grundy-lang/grundy/internal/words"
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
 	"github.com/grundy-lang/grundy/teach"
 )
@@ -35,19 +36,26 @@ func (s *Session) Piped(ctx context.Context, r io.Reader) int {
 	// :play reads the person's moves from the same script.
 	s.moves = func(context.Context) (io.Reader, bool) { return br, true }
 	var er entryReader
+	size := 0 // the bytes of the entry read so far
 	for !s.quit {
-		line, err := readLine(ctx, br)
+		line, err := readLine(ctx, br, lang.MaxSourceSize-size)
 		if ctx.Err() != nil { // interrupted, perhaps while waiting for a line
 			fmt.Fprintln(s.err, "interrupted")
+			return 2
+		}
+		if errors.Is(err, errEntryTooLong) {
+			fmt.Fprintln(s.err, "grundy: standard input:", err)
 			return 2
 		}
 		if line == "" && err != nil {
 			break
 		}
+		size += len(line)
 		entry, done := er.add(trimNewline(line))
 		if !done {
 			continue
 		}
+		size = 0
 		s.Do(ctx, entry)
 		if ctx.Err() != nil {
 			return 2
@@ -59,13 +67,19 @@ func (s *Session) Piped(ctx context.Context, r io.Reader) int {
 	return s.Status()
 }
 
-// readLine reads a line from br, or gives up when ctx is done first: a pipe
-// that stays open without a line must not make an interrupt wait. The line is
-// read on another goroutine, one at a time, so that :play can read from br too
-// while an entry runs; one given up on ends with the process.
-func readLine(ctx context.Context, br *bufio.Reader) (string, error) {
+// errEntryTooLong says that a script's entry passed lang.MaxSourceSize.
+var errEntryTooLong = fmt.Errorf("an entry longer than %d MB, too large for a program", lang.MaxSourceSize>>20)
+
+// readLine reads a line from br, its line break included, of at most limit
+// bytes, or gives up when ctx is done first: a pipe that stays open without a
+// line must not make an interrupt wait. Past limit it fails with
+// errEntryTooLong, having held no more than the limit (a stream without line
+// breaks, such as /dev/zero, cannot fill the memory). The line is read on
+// another goroutine, one at a time, so that :play can read from br too while
+// an entry runs; one given up on ends with the process.
+func readLine(ctx context.Context, br *bufio.Reader, limit int) (string, error) {
 	if ctx.Done() == nil || br.Buffered() > 0 && bytes.IndexByte(peekBuffered(br), '\n') >= 0 {
-		return br.ReadString('\n') // cannot be cancelled, or will not wait
+		return readLimited(br, limit) // cannot be cancelled, or will not wait
 	}
 	type result struct {
 		line string
@@ -73,7 +87,7 @@ func readLine(ctx context.Context, br *bufio.Reader) (string, error) {
 	}
 	ch := make(chan result, 1)
 	go func() {
-		line, err := br.ReadString('\n')
+		line, err := readLimited(br, limit)
 		ch <- result{line, err}
 	}()
 	select {
@@ -81,6 +95,21 @@ func readLine(ctx context.Context, br *bufio.Reader) (string, error) {
 		return r.line, r.err
 	case <-ctx.Done():
 		return "", ctx.Err()
+	}
+}
+
+// readLimited reads a line of at most limit bytes (see readLine).
+func readLimited(br *bufio.Reader, limit int) (string, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(line)+len(chunk) > limit {
+			return "", errEntryTooLong
+		}
+		line = append(line, chunk...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return string(line), err
+		}
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/grundy-lang/grundy/solver"
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // State is a position or sum interned to a dense id by the caller.
@@ -130,9 +130,9 @@ type Searcher struct {
 	rules  Rules
 	method Method
 	// Config's MaxPositions bounds the states expanded (0: no limit), failing
-	// with a *solver.LimitError that ends with its PositionsHint. It is shared
-	// with the searcher's owner.
-	Config *solver.Config
+	// with a *budget.LimitError that ends with its PositionsHint, and its
+	// MaxMemory the memory held. It is shared with the searcher's owner.
+	Config *budget.Budget
 	// Stats counts the work of every search so far.
 	Stats Stats
 
@@ -144,9 +144,9 @@ type Searcher struct {
 }
 
 // New returns a searcher using method, configured by cfg (nil: no limit).
-func New(rules Rules, method Method, cfg *solver.Config) *Searcher {
+func New(rules Rules, method Method, cfg *budget.Budget) *Searcher {
 	if cfg == nil {
-		cfg = &solver.Config{PositionsHint: "raise Config.MaxPositions"}
+		cfg = &budget.Budget{PositionsHint: "raise Config.MaxPositions"}
 	}
 	return &Searcher{rules: rules, method: method, Config: cfg}
 }
@@ -236,54 +236,7 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 			s.table[f.state].onStack = false
 		}
 	}()
-	// enter visits st in the window: it either answers at once (done) or pushes
-	// a frame.
-	enter := func(st State, alpha, beta int64) (v int64, done bool, err error) {
-		s.Stats.Nodes++
-		if s.tick++; s.tick&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return 0, false, err
-			}
-		}
-		e, err := s.expand(st)
-		if err != nil {
-			return 0, false, err
-		}
-		if e.onStack {
-			return 0, false, s.loop(stack, st)
-		}
-		first := int32(-1)
-		if s.method == Table {
-			switch {
-			case e.lo == e.hi, e.lo >= beta:
-				s.Stats.TableHits++
-				return e.lo, true, nil
-			case e.hi <= alpha:
-				s.Stats.TableHits++
-				return e.hi, true, nil
-			}
-			alpha, beta = max(alpha, e.lo), min(beta, e.hi)
-			first = e.best - 1
-		}
-		if e.start == e.end {
-			e.lo, e.hi = 0, 0 // the game is over: nothing more to score
-			return 0, true, nil
-		}
-		if s.method == Minimax {
-			alpha, beta = -inf, inf
-		}
-		e.onStack = true
-		stack = append(stack, frame{state: st, alpha: alpha, beta: beta, alpha0: alpha, best: -inf, bestMove: -1, first: first})
-		if len(stack)%runawayDepth == 0 {
-			if rr, ok := s.rules.(RunawayRules); ok {
-				if err := rr.Runaway(root, st); err != nil {
-					return 0, false, err
-				}
-			}
-		}
-		return 0, false, nil
-	}
-	v, done, err := enter(root, alpha, beta)
+	v, done, err := s.enter(ctx, &stack, root, alpha, beta)
 	if err != nil || done {
 		return v, err
 	}
@@ -295,27 +248,15 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 		moves := s.arena[e.start:e.end]
 		if returning {
 			returning = false
-			m := moves[f.moveAt(f.next-1)]
-			val, ok := combine(m, childValue)
-			if !ok {
-				return 0, &OverflowError{At: s.rules.Describe(f.state)}
-			}
-			if val > f.best {
-				f.best, f.bestMove = val, f.moveAt(f.next-1)
-			}
-			if s.method != Minimax {
-				f.alpha = max(f.alpha, val)
-				if f.alpha >= f.beta && f.next < int32(len(moves)) {
-					s.Stats.Cutoffs++
-					f.next = int32(len(moves))
-				}
+			if err := s.answer(f, moves, childValue); err != nil {
+				return 0, err
 			}
 		}
 		if f.next < int32(len(moves)) {
 			m := moves[f.moveAt(f.next)]
 			f.next++
 			a, b := childWindow(m, f.alpha, f.beta)
-			v, done, err := enter(m.To, a, b)
+			v, done, err := s.enter(ctx, &stack, m.To, a, b)
 			if err != nil {
 				return 0, err
 			}
@@ -332,6 +273,75 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 		childValue, returning = best, true
 	}
 	return childValue, nil
+}
+
+// enter visits st in the window (alpha, beta): it either answers at once
+// (done) or pushes a frame on the stack.
+func (s *Searcher) enter(ctx context.Context, stack *[]frame, st State, alpha, beta int64) (v int64, done bool, err error) {
+	s.Stats.Nodes++
+	if s.tick++; s.tick&1023 == 0 {
+		if err := s.Config.Poll(ctx); err != nil {
+			return 0, false, err
+		}
+	}
+	e, err := s.expand(st)
+	if err != nil {
+		return 0, false, err
+	}
+	if e.onStack {
+		return 0, false, s.loop(*stack, st)
+	}
+	first := int32(-1)
+	if s.method == Table {
+		switch {
+		case e.lo == e.hi, e.lo >= beta:
+			s.Stats.TableHits++
+			return e.lo, true, nil
+		case e.hi <= alpha:
+			s.Stats.TableHits++
+			return e.hi, true, nil
+		}
+		alpha, beta = max(alpha, e.lo), min(beta, e.hi)
+		first = e.best - 1
+	}
+	if e.start == e.end {
+		e.lo, e.hi = 0, 0 // the game is over: nothing more to score
+		return 0, true, nil
+	}
+	if s.method == Minimax {
+		alpha, beta = -inf, inf
+	}
+	e.onStack = true
+	*stack = append(*stack, frame{state: st, alpha: alpha, beta: beta, alpha0: alpha, best: -inf, bestMove: -1, first: first})
+	if len(*stack)%runawayDepth == 0 {
+		if rr, ok := s.rules.(RunawayRules); ok {
+			if err := rr.Runaway((*stack)[0].state, st); err != nil {
+				return 0, false, err
+			}
+		}
+	}
+	return 0, false, nil
+}
+
+// answer takes the value of the child searched for the move last tried in
+// f: it may be f's best, raise f's alpha, and cut off the moves left.
+func (s *Searcher) answer(f *frame, moves []Move, child int64) error {
+	k := f.moveAt(f.next - 1)
+	val, ok := combine(moves[k], child)
+	if !ok {
+		return &OverflowError{At: s.rules.Describe(f.state)}
+	}
+	if val > f.best {
+		f.best, f.bestMove = val, k
+	}
+	if s.method != Minimax {
+		f.alpha = max(f.alpha, val)
+		if f.alpha >= f.beta && f.next < int32(len(moves)) {
+			s.Stats.Cutoffs++
+			f.next = int32(len(moves))
+		}
+	}
+	return nil
 }
 
 // combine is the value of a move whose next state has value child.
@@ -377,15 +387,19 @@ func (s *Searcher) store(st State, v, alpha, beta int64, bestMove int32) {
 // expand returns st's entry, listing its moves the first time it is met.
 func (s *Searcher) expand(st State) (*entry, error) {
 	if int(st) >= len(s.table) {
-		grown := make([]entry, max(int(st)+1, 2*len(s.table), 1024))
+		n := max(int(st)+1, 2*len(s.table), 1024)
+		if err := s.Config.Memory(int64(n) * int64(unsafe.Sizeof(entry{}))); err != nil {
+			return nil, err
+		}
+		grown := make([]entry, n)
 		copy(grown, s.table)
 		s.table = grown
 	}
 	if e := &s.table[st]; e.expanded {
 		return e, nil
 	}
-	if s.Config.MaxPositions > 0 && s.Stats.Positions >= s.Config.MaxPositions {
-		return nil, s.Config.PositionsError()
+	if err := s.Config.Positions(s.Stats.Positions + 1); err != nil {
+		return nil, err
 	}
 	// Moves may search (a query in a condition), which may grow the table and
 	// the arena: list the moves apart, in a buffer of this nesting depth, then
@@ -407,6 +421,12 @@ func (s *Searcher) expand(st State) (*entry, error) {
 	// move makes alpha-beta cut off sooner.
 	slices.SortStableFunc(moves, func(a, b Move) int { return cmp.Compare(b.Gain, a.Gain) })
 	start := len(s.arena)
+	if need := start + len(moves); need > cap(s.arena) {
+		// The arena doubles: ask for the new one before it is made.
+		if err := s.Config.Memory(int64(2*need) * int64(unsafe.Sizeof(Move{}))); err != nil {
+			return nil, err
+		}
+	}
 	s.arena = append(s.arena, moves...)
 	s.table[st] = entry{lo: -inf, hi: inf, start: start, end: len(s.arena), expanded: true}
 	s.Stats.Positions++

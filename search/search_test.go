@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/grundy-lang/grundy/solver"
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // coins is coins in a row: take the first or the last coin of row[i..j]. States
@@ -249,7 +249,7 @@ func TestLoopIsNamed(t *testing.T) {
 func TestLimitsAndCancellation(t *testing.T) {
 	s := New(chain{1000}, Table, nil)
 	s.Config.MaxPositions = 10
-	if _, err := s.Value(context.Background(), 0); !errors.As(err, new(*solver.LimitError)) {
+	if _, err := s.Value(context.Background(), 0); !errors.As(err, new(*budget.LimitError)) {
 		t.Fatalf("position limit: got %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -81,8 +81,8 @@ func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 
 // add makes p a position of the graph, to be expanded.
 func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
-	if s.Config.MaxPositions > 0 && s.solved+len(g.pos) >= s.Config.MaxPositions {
-		return 0, s.Config.PositionsError()
+	if err := s.Config.Positions(s.solved + len(g.pos) + 1); err != nil {
+		return 0, err
 	}
 	i := int32(len(g.pos))
 	if i > 0 && i%runawayDepth == 0 {
@@ -112,7 +112,7 @@ func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
 	var opts Options
 	for len(todo) > 0 {
 		if s.tick++; s.tick&1023 == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := s.Config.Poll(ctx); err != nil {
 				return err
 			}
 		}
@@ -223,114 +223,157 @@ const (
 	infinite   = -2
 )
 
-// label runs Smith's labelling on g and returns each position's value code.
+// label runs Smith's labelling on g and returns each position's value code:
+// level by level, m = 0, 1, ..., the positions labelled m, then those ∞.
 func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
-	n := len(g.pos)
-	lab := make([]int64, n)
-	open := make([]int32, n) // the unlabelled positions
-	for i := range lab {
-		lab[i] = unlabelled
-		open[i] = int32(i)
-	}
-	var infs []int32          // the positions labelled ∞
-	count := make([]int32, n) // options of an open position not known to reach m
-	reach := make([]int64, n) // reach[v] == m+1: v has an option labelled m
-	var queue []int32
-	const blocked = 1 << 30
-	for m := int64(0); len(open) > 0; m++ {
-		if err := ctx.Err(); err != nil {
+	l := newLabelling(s, g)
+	for m := int64(0); len(l.open) > 0; m++ {
+		if err := s.Config.Poll(ctx); err != nil {
 			return nil, err
 		}
-		// Count, for each open u, its options that are open or ∞: each must reach m
-		// before u can be labelled m.
-		for _, u := range open {
-			c := int32(0)
-			for _, v := range g.succ[g.succLo[u]:g.succHi[u]] {
-				if lab[v] < 0 {
-					c++
-				}
-			}
-			for _, x := range g.fixed[g.fixLo[u]:g.fixHi[u]] {
-				if x == m {
-					reach[u] = m + 1
-				} else if x < 0 && !s.kSets.has(infBase-x, m) {
-					c += blocked // an option that is ∞ without m: u cannot be m
-				}
-			}
-			count[u] = c
-		}
-		for _, v := range infs {
-			for _, x := range g.fixed[g.fixLo[v]:g.fixHi[v]] {
-				if x == m {
-					reach[v] = m + 1
-				}
-			}
-		}
-		// Positions that reach m through a solved option count for their predecessors.
-		uncount := func(v int32) {
-			for _, u := range g.pred[g.predLo[v]:g.predLo[v+1]] {
-				if lab[u] == unlabelled {
-					if count[u]--; count[u] == 0 && reach[u] != m+1 {
-						lab[u] = m
-						queue = append(queue, u)
-					}
-				}
-			}
-		}
-		for _, list := range [][]int32{open, infs} {
-			for _, v := range list {
-				if reach[v] == m+1 {
-					for _, u := range g.pred[g.predLo[v]:g.predLo[v+1]] {
-						if lab[u] == unlabelled {
-							count[u]--
-						}
-					}
-				}
-			}
-		}
-		for _, u := range open {
-			if count[u] == 0 && reach[u] != m+1 {
-				lab[u] = m
-				queue = append(queue, u)
-			}
-		}
-		// Each position labelled m makes its predecessors reach m.
-		for len(queue) > 0 {
-			w := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			for _, v := range g.pred[g.predLo[w]:g.predLo[w+1]] {
-				if reach[v] == m+1 {
-					continue
-				}
-				reach[v] = m + 1
-				if lab[v] < 0 {
-					uncount(v)
-				}
-			}
-		}
-		// What reaches m stays open for the next level; the rest is ∞.
-		still := open[:0]
-		for _, u := range open {
-			switch {
-			case lab[u] >= 0:
-			case reach[u] != m+1:
-				lab[u] = infinite
-				infs = append(infs, u)
-			default:
-				still = append(still, u)
-			}
-		}
-		open = still
+		l.count(m)
+		l.labelLevel(m)
+		l.closeLevel(m)
 	}
-	// The labels become value codes: finite labels are their own codes, and each
-	// ∞ gets the set of the finite values of its options.
-	codes := lab
+	return l.codes(), nil
+}
+
+// A labelling is the state of label on one graph.
+type labelling struct {
+	s     *Solver
+	g     *loopGraph
+	lab   []int64 // the label of each position: unlabelled, infinite or finite
+	open  []int32 // the unlabelled positions
+	infs  []int32 // the positions labelled ∞
+	cnt   []int32 // options of an open position not known to reach m
+	reach []int64 // reach[v] == m+1: v has an option labelled m
+	queue []int32 // positions labelled m whose predecessors are not told yet
+}
+
+// blocked, added to a position's count, keeps it from being labelled m: one of
+// its options is ∞ without m.
+const blocked = 1 << 30
+
+func newLabelling(s *Solver, g *loopGraph) *labelling {
+	n := len(g.pos)
+	l := &labelling{s: s, g: g, lab: make([]int64, n), open: make([]int32, n),
+		cnt: make([]int32, n), reach: make([]int64, n)}
+	for i := range l.lab {
+		l.lab[i] = unlabelled
+		l.open[i] = int32(i)
+	}
+	return l
+}
+
+// count counts, for each open u, its options that are open or ∞: each must
+// reach m before u can be labelled m. It also marks the positions that reach
+// m through a solved option.
+func (l *labelling) count(m int64) {
+	g := l.g
+	for _, u := range l.open {
+		c := int32(0)
+		for _, v := range g.succ[g.succLo[u]:g.succHi[u]] {
+			if l.lab[v] < 0 {
+				c++
+			}
+		}
+		for _, x := range g.fixed[g.fixLo[u]:g.fixHi[u]] {
+			if x == m {
+				l.reach[u] = m + 1
+			} else if x < 0 && !l.s.kSets.has(infBase-x, m) {
+				c += blocked
+			}
+		}
+		l.cnt[u] = c
+	}
+	for _, v := range l.infs {
+		for _, x := range g.fixed[g.fixLo[v]:g.fixHi[v]] {
+			if x == m {
+				l.reach[v] = m + 1
+			}
+		}
+	}
+}
+
+// labelLevel labels m every open position whose options that are open or ∞
+// all reach m, and none is m: first by the solved options, then through the
+// queue as each position labelled m makes its predecessors reach m.
+func (l *labelling) labelLevel(m int64) {
+	g := l.g
+	// Positions that reach m through a solved option count for their predecessors.
+	for _, list := range [][]int32{l.open, l.infs} {
+		for _, v := range list {
+			if l.reach[v] == m+1 {
+				for _, u := range g.pred[g.predLo[v]:g.predLo[v+1]] {
+					if l.lab[u] == unlabelled {
+						l.cnt[u]--
+					}
+				}
+			}
+		}
+	}
+	for _, u := range l.open {
+		if l.cnt[u] == 0 && l.reach[u] != m+1 {
+			l.lab[u] = m
+			l.queue = append(l.queue, u)
+		}
+	}
+	for len(l.queue) > 0 {
+		w := l.queue[len(l.queue)-1]
+		l.queue = l.queue[:len(l.queue)-1]
+		for _, v := range g.pred[g.predLo[w]:g.predLo[w+1]] {
+			if l.reach[v] == m+1 {
+				continue
+			}
+			l.reach[v] = m + 1
+			if l.lab[v] < 0 {
+				l.uncount(v, m)
+			}
+		}
+	}
+}
+
+// uncount tells v's predecessors that v reaches m, labelling m those left
+// with no option to wait for.
+func (l *labelling) uncount(v int32, m int64) {
+	g := l.g
+	for _, u := range g.pred[g.predLo[v]:g.predLo[v+1]] {
+		if l.lab[u] == unlabelled {
+			if l.cnt[u]--; l.cnt[u] == 0 && l.reach[u] != m+1 {
+				l.lab[u] = m
+				l.queue = append(l.queue, u)
+			}
+		}
+	}
+}
+
+// closeLevel ends level m: what reaches m stays open for the next level; the
+// rest is ∞.
+func (l *labelling) closeLevel(m int64) {
+	still := l.open[:0]
+	for _, u := range l.open {
+		switch {
+		case l.lab[u] >= 0:
+		case l.reach[u] != m+1:
+			l.lab[u] = infinite
+			l.infs = append(l.infs, u)
+		default:
+			still = append(still, u)
+		}
+	}
+	l.open = still
+}
+
+// codes turns the labels into value codes: finite labels are their own codes,
+// and each ∞ gets the set of the finite values of its options.
+func (l *labelling) codes() []int64 {
+	g, codes := l.g, l.lab
 	var ks []int64
-	for _, u := range infs {
+	for _, u := range l.infs {
 		ks = ks[:0]
 		for _, v := range g.succ[g.succLo[u]:g.succHi[u]] {
-			if lab[v] >= 0 {
-				ks = append(ks, lab[v])
+			if l.lab[v] >= 0 {
+				ks = append(ks, l.lab[v])
 			}
 		}
 		for _, x := range g.fixed[g.fixLo[u]:g.fixHi[u]] {
@@ -338,7 +381,7 @@ func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
 				ks = append(ks, x)
 			}
 		}
-		codes[u] = s.kSets.code(ks)
+		codes[u] = l.s.kSets.code(ks)
 	}
-	return codes, nil
+	return codes
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // graphRules is a game on a directed graph: position i moves to adj[i].
@@ -227,7 +229,7 @@ func TestLoopyPositionLimitAndCancel(t *testing.T) {
 	ring := heapRules{moves: func(n int, o *Options) { o.Add(0, Pos((n+1)%1000)) }}
 	s := New(ring, nil)
 	s.Config.MaxPositions = 100
-	var le *LimitError
+	var le *budget.LimitError
 	if _, err := s.Grundy(context.Background(), 0); !errors.As(err, &le) {
 		t.Fatalf("want a LimitError, got %v", err)
 	}

@@ -83,6 +83,7 @@ type Misere struct {
 	seqBuf  []int64
 	seenBuf []bool
 	ticks   int
+	grown   int64 // bytes stored since the memory was last looked at
 }
 
 // mwalk is the state of one query; a nested query (from Rules.Expand) gets its own.
@@ -127,7 +128,7 @@ func (m *Misere) putWalk(w *mwalk) {
 // tick checks for cancellation every 1024 steps.
 func (m *Misere) tick(ctx context.Context) error {
 	if m.ticks++; m.ticks&1023 == 0 {
-		return ctx.Err()
+		return m.s.Config.Poll(ctx)
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // The misère solver works on sums in canonical form: a sorted multiset of atoms.
@@ -140,13 +142,20 @@ func (m *Misere) lookupHashed(atoms []int64, sum uint64) (int32, bool) {
 const memoryPerPosition = 4
 
 // withinMemory checks that storing extra more atoms or options stays within the
-// tables' share of the position limit.
+// tables' share of the position limit, and every megabyte of them (at about 16
+// bytes each) looks at the memory budget.
 func (m *Misere) withinMemory(extra int) error {
+	if m.grown += int64(extra) * 16; m.grown >= 1<<20 {
+		m.grown = 0
+		if err := m.s.Config.Memory(0); err != nil {
+			return err
+		}
+	}
 	lim := m.s.Config.MaxPositions
 	if lim <= 0 || m.atoms.n+m.opts.Len()+extra <= memoryPerPosition*lim {
 		return nil
 	}
-	return &LimitError{Limit: "positions", Value: lim,
+	return &budget.LimitError{Limit: "positions", Value: lim,
 		Hint: fmt.Sprintf("misère play stores every sum it meets and the options of its positions, and these passed %d times the limit; %s", memoryPerPosition, m.s.Config.PositionsHint)}
 }
 
@@ -161,8 +170,8 @@ func (m *Misere) intern(atoms []int64) (int32, error) {
 
 // add makes a new state of sorted atoms, which have none yet.
 func (m *Misere) add(atoms []int64) (int32, error) {
-	if lim := m.s.Config.MaxPositions; lim > 0 && len(m.states) >= lim {
-		return 0, m.s.Config.PositionsError()
+	if err := m.s.Config.Positions(len(m.states) + 1); err != nil {
+		return 0, err
 	}
 	if err := m.withinMemory(len(atoms)); err != nil {
 		return 0, err
@@ -170,7 +179,7 @@ func (m *Misere) add(atoms []int64) (int32, error) {
 	st := int32(len(m.states))
 	at, ok := m.atoms.add(st, atoms)
 	if !ok {
-		return 0, &LimitError{Limit: "positions", Value: len(m.states),
+		return 0, &budget.LimitError{Limit: "positions", Value: len(m.states),
 			Hint: "misère play stores the sums it meets in at most 2^16 blocks of 65,536 components, and they are full"}
 	}
 	m.states = append(m.states, mstate{at: at, genus: noGenus})

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // Toy games for the misère tests, several in one Rules: a position is game<<16 | n.
@@ -560,10 +562,10 @@ func TestMisereDeepChain(t *testing.T) {
 		}
 	}
 	// With a small limit it fails cleanly instead.
-	s = New(chain, &Config{MaxPositions: 1000, PositionsHint: "raise it with --max-positions"})
+	s = New(chain, &budget.Budget{MaxPositions: 1000, PositionsHint: "raise it with --max-positions"})
 	m = NewMisere(s)
 	_, err := m.Outcome(ctx, []Pos{1_000_000})
-	var le *LimitError
+	var le *budget.LimitError
 	if !errors.As(err, &le) || le.Limit != "positions" || !strings.Contains(err.Error(), "--max-positions") {
 		t.Fatalf("want a LimitError naming the limit, got %v", err)
 	}
@@ -574,7 +576,7 @@ func TestMisereLimitCancelCycle(t *testing.T) {
 	s, m := newMisere()
 	s.Config.MaxPositions = 200
 	_, err := m.Outcome(ctx, []Pos{mp(gKayles, 30)})
-	var le *LimitError
+	var le *budget.LimitError
 	if !errors.As(err, &le) {
 		t.Fatalf("want a LimitError, got %v", err)
 	}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/binary"
 	"slices"
+
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // Remoteness (Steinhaus; Smith 1966): the number of moves to the end of the game
@@ -60,7 +62,7 @@ func (s *Solver) Remoteness(ctx context.Context, sums []Sum) ([]int, error) {
 	}
 	for i := 0; i < len(g.states); i++ {
 		if s.tick++; s.tick&1023 == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := s.Config.Poll(ctx); err != nil {
 				return nil, err
 			}
 		}
@@ -121,8 +123,8 @@ func (s *Solver) internScratch(g *sumGraph) (int32, error) {
 	if id, ok := g.index[string(g.key)]; ok {
 		return id, nil
 	}
-	if s.Config.MaxPositions > 0 && len(g.states) >= s.Config.MaxPositions {
-		return 0, s.Config.PositionsError()
+	if err := s.Config.Positions(len(g.states) + 1); err != nil {
+		return 0, err
 	}
 	id := int32(len(g.states))
 	g.index[string(g.key)] = id
@@ -176,7 +178,7 @@ func (s *Solver) edge(g *sumGraph) error {
 		limit = min(limit, movesPerState*s.Config.MaxPositions)
 	}
 	if len(g.succ) >= limit {
-		return &LimitError{Limit: "moves searched", Value: limit,
+		return &budget.LimitError{Limit: "moves searched", Value: limit,
 			Hint: "remoteness and best search every sum reachable, move by move; ask about smaller positions"}
 	}
 	id, err := s.internScratch(g)

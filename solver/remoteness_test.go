@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // plainRemoteness is the recursive definition on an acyclic graph game.
@@ -151,7 +153,7 @@ func TestRemotenessSearchIsBounded(t *testing.T) {
 	s := New(graphRules([][]int{{}}), nil)
 	s.Config.MaxPositions = 1000
 	_, err := s.Remoteness(context.Background(), []Sum{{Heaps: []int64{900}}})
-	var le *LimitError
+	var le *budget.LimitError
 	if !errors.As(err, &le) || le.Value != movesPerState*1000 {
 		t.Fatalf("want the moves bound, got %v", err)
 	}

@@ -10,6 +10,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // Pos is a position interned to a dense id by the caller.
@@ -96,38 +98,6 @@ const (
 // meeting new unsolved components falls back to its options in the arena.
 const maxProbes = 8
 
-// Config is what the owner of a Solver sets: its limit, how to raise it and a
-// progress callback. A Solver reads it through a pointer at each use, so the owner
-// may change it between queries (or lower the limit for one, see WithinPositions).
-type Config struct {
-	// MaxPositions bounds the positions memoized in all; 0 means no limit.
-	MaxPositions int
-	// PositionsHint says how to raise MaxPositions, at the end of the limit's
-	// message: a command-line flag, a shell command or a field of a Go program's
-	// configuration, as the owner knows.
-	PositionsHint string
-	// OnProgress, when set, is called every few thousand positions memoized or
-	// expanded with the number of positions solved or being solved, for progress
-	// displays.
-	OnProgress func(positions int)
-}
-
-// PositionsError is the error of reaching MaxPositions.
-func (c *Config) PositionsError() *LimitError {
-	return &LimitError{Limit: "positions", Value: c.MaxPositions, Hint: c.PositionsHint}
-}
-
-// LimitError reports that a configured limit stopped a computation.
-type LimitError struct {
-	Limit string // the limit's name, e.g. "positions"
-	Value int
-	Hint  string // how to raise it
-}
-
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("stopped: the %s limit (%d) was reached; %s", e.Limit, e.Value, e.Hint)
-}
-
 // CycleError reports that a query made while solving a position (a where sg(...) in
 // its moves) asked for a position that was still being solved, or that the moves of
 // a game played in misère returned to an earlier position (misère play of loopy
@@ -160,8 +130,8 @@ const (
 // condition), which is supported.
 type Solver struct {
 	rules Rules
-	// Config is the solver's configuration, shared with its owner.
-	Config *Config
+	// Config is the solver's budget, shared with its owner.
+	Config *budget.Budget
 	// OnStore, when set, is called with every finite value memoized, so that the
 	// rules can keep a copy laid out for their own fast paths.
 	OnStore func(p Pos, v int64)
@@ -185,10 +155,10 @@ type Solver struct {
 	remo                 []int32 // remoteness + 2 per Pos (1: drawn, 0: not known)
 }
 
-// New returns a solver for rules, configured by cfg (nil: no limit).
-func New(rules Rules, cfg *Config) *Solver {
+// New returns a solver for rules, within cfg (nil: no limit).
+func New(rules Rules, cfg *budget.Budget) *Solver {
 	if cfg == nil {
-		cfg = &Config{PositionsHint: "raise Config.MaxPositions"}
+		cfg = &budget.Budget{PositionsHint: "raise Config.MaxPositions"}
 	}
 	s := &Solver{rules: rules, Config: cfg, arenaBudget: defaultArenaBudget}
 	s.prober, _ = rules.(Prober)
@@ -374,7 +344,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 	}
 	for w.stack.len() > 0 {
 		if s.tick++; s.tick&1023 == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := s.Config.Poll(ctx); err != nil {
 				s.unwind(w)
 				return 0, err
 			}
@@ -486,8 +456,8 @@ func (s *Solver) probeTop(w *walk) (Pos, error) {
 // push puts p on the walk's stack: expanded, or, when the rules can probe, to be
 // probed first.
 func (s *Solver) push(w *walk, p Pos) error {
-	if s.Config.MaxPositions > 0 && s.solved+w.stack.len() >= s.Config.MaxPositions {
-		return s.Config.PositionsError()
+	if err := s.Config.Positions(s.solved + w.stack.len() + 1); err != nil {
+		return err
 	}
 	s.vals.set(p, onStack)
 	// Options are appended straight to the arena: Options.Add records absolute ends.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy/budget"
 )
 
 // heapRules is a toy game on heaps 0..n-1 (Pos = heap size): options are given by moves.
@@ -142,7 +144,7 @@ func TestPositionLimitAndCancel(t *testing.T) {
 	s := New(kayles(), nil)
 	s.Config.MaxPositions = 50
 	_, err := s.Value(context.Background(), 200)
-	var le *LimitError
+	var le *budget.LimitError
 	if !errors.As(err, &le) || !strings.HasSuffix(err.Error(), "raise Config.MaxPositions") {
 		t.Fatalf("want a LimitError with the default hint, got %v", err)
 	}

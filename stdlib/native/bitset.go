@@ -6,9 +6,7 @@ import "math/bits"
 // (grow) before the hot loops so that set never checks its length.
 type bitset []uint64
 
-func (b bitset) set(v int32)      { b[v>>6] |= 1 << (uint(v) & 63) }
-func (b bitset) has(v int32) bool { return b[v>>6]&(1<<(uint(v)&63)) != 0 }
-func (b bitset) unset(v int32)    { b[v>>6] &^= 1 << (uint(v) & 63) }
+func (b bitset) set(v int32) { b[v>>6] |= 1 << (uint(v) & 63) }
 func (b bitset) or(o bitset) {
 	for i, w := range o {
 		b[i] |= w

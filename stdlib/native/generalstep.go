@@ -14,7 +14,6 @@ type generalState struct {
 	spec   *codeSpec
 	series map[seriesKey][]bitset
 	marked map[markedKey]*knapsack
-	parts  []int
 }
 
 // seriesKey names a family of XOR sets: splits into exactly heaps heaps, or

@@ -14,7 +14,24 @@ package native
 // (value(child) + 1) over its children, XOR 1 for each loop. Linear time,
 // and no recursion (a path of a million edges is fine).
 func HackenbushSG(edges [][2]int) int {
-	// Dense vertex ids; the ground is 0.
+	g := newMultigraph(edges)
+	tin, bridge := g.bridges()
+	comp, loops := g.fuse(tin, bridge)
+	return g.colon(comp, loops, bridge)
+}
+
+// A multigraph is the graph of a Hackenbush position with dense vertex ids,
+// the ground 0, and its adjacency as compressed lists of (neighbour, edge).
+type multigraph struct {
+	n          int    // vertices
+	es         []edge // the edges, by dense ids
+	start      []int  // the neighbours of v are at start[v]:start[v+1]
+	adjV, adjE []int  // a neighbour and the edge that joins it
+}
+
+type edge struct{ u, v int }
+
+func newMultigraph(edges [][2]int) *multigraph {
 	id := map[int]int{0: 0}
 	vid := func(v int) int {
 		if i, ok := id[v]; ok {
@@ -23,13 +40,11 @@ func HackenbushSG(edges [][2]int) int {
 		id[v] = len(id)
 		return len(id) - 1
 	}
-	type edge struct{ u, v int }
 	es := make([]edge, len(edges))
 	for i, e := range edges {
 		es[i] = edge{vid(e[0]), vid(e[1])}
 	}
 	n := len(id)
-	// Adjacency as compressed lists of (neighbour, edge index).
 	start := make([]int, n+1)
 	for _, e := range es {
 		start[e.u+1]++
@@ -50,30 +65,34 @@ func HackenbushSG(edges [][2]int) int {
 			fill[e.v]++
 		}
 	}
+	return &multigraph{n: n, es: es, start: start, adjV: adjV, adjE: adjE}
+}
 
-	// Iterative DFS from the ground: discovery times, low links, bridges.
-	// Unreached vertices (and their edges) are not grounded: dropped.
-	tin := make([]int, n)
-	low := make([]int, n)
+// bridges runs an iterative DFS from the ground and returns each vertex's
+// discovery time (-1 for a vertex not reached, which is not grounded and is
+// dropped with its edges) and which edges are bridges.
+func (g *multigraph) bridges() (tin []int, bridge []bool) {
+	tin = make([]int, g.n)
+	low := make([]int, g.n)
 	for i := range tin {
 		tin[i] = -1
 	}
-	bridge := make([]bool, len(es))
+	bridge = make([]bool, len(g.es))
 	type frame struct{ v, parentEdge, next int }
-	stack := []frame{{0, -1, start[0]}}
+	stack := []frame{{0, -1, g.start[0]}}
 	tin[0], low[0] = 0, 0
 	timer := 1
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
-		if f.next < start[f.v+1] {
-			w, ei := adjV[f.next], adjE[f.next]
+		if f.next < g.start[f.v+1] {
+			w, ei := g.adjV[f.next], g.adjE[f.next]
 			f.next++
 			switch {
 			case ei == f.parentEdge:
 			case tin[w] < 0:
 				tin[w], low[w] = timer, timer
 				timer++
-				stack = append(stack, frame{w, ei, start[w]})
+				stack = append(stack, frame{w, ei, g.start[w]})
 			default:
 				low[f.v] = min(low[f.v], tin[w])
 			}
@@ -89,9 +108,15 @@ func HackenbushSG(edges [][2]int) int {
 			}
 		}
 	}
+	return tin, bridge
+}
 
-	// 2-edge-connected components: union the ends of every non-bridge edge.
-	parent := make([]int, n)
+// fuse applies the fusion principle: the ends of every grounded edge that is
+// not a bridge are one vertex (its 2-edge-connected component), and the edge
+// a loop worth *1. It returns each vertex's component (a representative
+// vertex) and, per component, its loops mod 2.
+func (g *multigraph) fuse(tin []int, bridge []bool) (comp, loops []int) {
+	parent := make([]int, g.n)
 	for i := range parent {
 		parent[i] = i
 	}
@@ -102,44 +127,52 @@ func HackenbushSG(edges [][2]int) int {
 		}
 		return x
 	}
-	for i, e := range es {
+	for i, e := range g.es {
 		if tin[e.u] >= 0 && !bridge[i] {
 			parent[find(e.u)] = find(e.v)
 		}
 	}
-	loops := make([]int, n) // per component root: non-bridge edges mod 2
-	for i, e := range es {
+	comp = make([]int, g.n)
+	for v := range comp {
+		comp[v] = find(v)
+	}
+	loops = make([]int, g.n)
+	for i, e := range g.es {
 		if tin[e.u] >= 0 && !bridge[i] {
-			loops[find(e.u)] ^= 1
+			loops[comp[e.u]] ^= 1
 		}
 	}
+	return comp, loops
+}
 
-	// The bridge tree: DFS from the ground's component, then fold the
-	// colon principle from the leaves up.
-	treeStart := make([]int, n+1)
-	for i, e := range es {
+// colon folds the colon principle over the tree of bridges between the
+// components, from the leaves up to the ground's: a component is worth the
+// XOR of its loops and of (value(child) + 1) over its children.
+func (g *multigraph) colon(comp, loops []int, bridge []bool) int {
+	treeStart := make([]int, g.n+1)
+	for i, e := range g.es {
 		if bridge[i] {
-			treeStart[find(e.u)+1]++
-			treeStart[find(e.v)+1]++
+			treeStart[comp[e.u]+1]++
+			treeStart[comp[e.v]+1]++
 		}
 	}
-	for i := 0; i < n; i++ {
+	for i := 0; i < g.n; i++ {
 		treeStart[i+1] += treeStart[i]
 	}
-	tree := make([]int, treeStart[n])
-	fill = append(fill[:0], treeStart[:n]...)
-	for i, e := range es {
+	tree := make([]int, treeStart[g.n])
+	fill := append([]int(nil), treeStart[:g.n]...)
+	for i, e := range g.es {
 		if bridge[i] {
-			a, b := find(e.u), find(e.v)
+			a, b := comp[e.u], comp[e.v]
 			tree[fill[a]] = b
 			fill[a]++
 			tree[fill[b]] = a
 			fill[b]++
 		}
 	}
-	root := find(0)
+	root := comp[0]
 	order := []int{root}
-	up := make([]int, n) // parent component in the tree
+	up := make([]int, g.n) // parent component in the tree
 	up[root] = -1
 	for i := 0; i < len(order); i++ {
 		c := order[i]
