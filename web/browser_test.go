@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"io/fs"
 	"net/http"
@@ -173,6 +174,15 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("after Stop the output is %q", stopped)
 	}
 	b.screenshot("stopped")
+	// The status shows the positions solved and the rate, as the shell does.
+	b.do("progress of a long solve",
+		chromedp.SetValue(css("#source"), "game T(n) {\n  move k in 1..3 where k <= n -> T(n - k)\n}\nprint sg(T(1900000))\n"),
+		chromedp.Click(css("#run")),
+		waitFor(`/Running line 4: [0-9.]+ s, [0-9,]+ positions, [0-9,]+\/s/.test(document.querySelector("#status").textContent) || document.querySelector("#output .summary") !== null`))
+	if st := eval[string](b, `document.querySelector("#status").textContent`); !strings.Contains(st, "positions") {
+		t.Fatalf("a long solve ended showing no progress: %q", st)
+	}
+	b.do("stop it", chromedp.Click(css("#stop")), waitFor(`!document.querySelector("#run").disabled`))
 	b.do("run after Stop", append([]chromedp.Action[chromedp.Void]{chromedp.SetValue(css("#source"), "print 6 * 7\n")}, run...)...)
 	if output := eval[string](b, `document.querySelector("#output").innerText`); !strings.Contains(output, "42") {
 		t.Fatalf("after Stop, a run shows %q", output)
@@ -325,8 +335,9 @@ func TestBrowser(t *testing.T) {
 		t.Fatal("keeping the edit lost it, or the list names an example")
 	}
 	pn, _ := examples.Files.ReadFile("01_pn_positions.game")
+	pnJSON, _ := json.Marshal(string(pn))
 	b.do("pick an example, replace the edit", pick("01_pn_positions"), asked, chromedp.Click(css("#confirm-yes")), answered,
-		waitFor(`document.querySelector("#example").value === "01_pn_positions"`))
+		waitFor(`document.querySelector("#source").value === `+string(pnJSON)))
 	if source := eval[string](b, `document.querySelector("#source").value`); source != string(pn) {
 		t.Fatal("replacing the edit did not open the example")
 	}

@@ -10,7 +10,7 @@ const lineHeight = 18;
 
 let module = null;   // the compiled WebAssembly, shared by every worker
 let worker = null;
-let pending = null;  // {id, resolve, reject} of the request running
+let pending = null;  // {id, resolve, reject, onEvent} of the request running
 let nextID = 1;
 let examples = [];
 let game = null;     // the game of play mode: {expr, misere, input}
@@ -52,8 +52,10 @@ function request(req, onEvent) {
 }
 
 // progress is what the request running has told: the line of the statement
-// running (0 for none), the positions solved so far and when it started.
+// running (0 for none), the positions solved so far and when it started;
+// progressTimer redraws the status meanwhile.
 let progress = { line: 0, positions: 0, t0: 0 };
+let progressTimer = 0;
 
 // progressText says how a request goes, as the shell's progress line does:
 // "line 8: 12 s, 1,234,567 positions, 102,880/s".
@@ -74,7 +76,7 @@ async function busyRequest(req, what, onEvent) {
   progress = { line: 0, positions: 0, t0: performance.now() };
   setStatus(what + "…", true);
   const show = () => setStatus(progressText(what === "Run" ? "Running" : what) + " (Stop stops)", true);
-  const timer = setInterval(show, 250);
+  progressTimer = setInterval(show, 250);
   try {
     const resp = await request(req, (ev) => {
       if (ev.kind === "progress") progress.positions = ev.positions;
@@ -85,7 +87,7 @@ async function busyRequest(req, what, onEvent) {
     setStatus(what + ": " + ((performance.now() - progress.t0) / 1000).toFixed(2) + " s");
     return resp;
   } finally {
-    clearInterval(timer);
+    clearInterval(progressTimer);
     setBusy(false);
   }
 }
@@ -96,6 +98,7 @@ async function stop() {
   pending = null;
   worker.terminate();
   worker = null;
+  clearInterval(progressTimer);
   setBusy(true);
   $("stop").disabled = true;
   setStatus("Stopping…", true);
@@ -224,7 +227,7 @@ source.addEventListener("keydown", (e) => {
     e.preventDefault();
     const s = source.selectionStart;
     source.setRangeText("  ", s, source.selectionEnd, "end");
-    updateGutter();
+    source.dispatchEvent(new Event("input")); // an edit like any other: kept, marks cleared
   }
 });
 
