@@ -80,7 +80,7 @@ async function busyRequest(req, what, onEvent) {
   try {
     const resp = await request(req, (ev) => {
       if (ev.kind === "progress") progress.positions = ev.positions;
-      if (ev.kind === "start") progress.line = ev.line;
+      if (ev.kind === "start" && what === "Run") progress.line = ev.line; // Table, Graph, Play may run the program first
       if (ev.kind !== "done") show();
       if (onEvent) onEvent(ev);
     });

@@ -84,7 +84,7 @@ func TestTableGraphPlay(t *testing.T) {
 		t.Fatalf("start of play: %+v %+v", r, p)
 	}
 	r = handle(t, w, Request{Op: "play", Source: nimSrc, Expr: "Nim(1) + Nim(2)", Input: []string{"hint"}})
-	if !strings.Contains(r.Play.Transcript, "Hint: take 1 from Nim(2)") || r.Play.Over {
+	if !strings.Contains(r.Play.Transcript, "You asked: hint\nHint: take 1 from Nim(2)") || r.Play.Over {
 		t.Fatalf("hint: %+v", r.Play)
 	}
 	var moves []string
@@ -190,5 +190,14 @@ func TestBadRequests(t *testing.T) {
 		if r := handle(t, w, c.req); !strings.Contains(r.Error, c.want) {
 			t.Errorf("%+v: error %q, want %q", c.req, r.Error, c.want)
 		}
+	}
+}
+
+// The sentences about typing are rewritten however play wrapped them.
+func TestForButtons(t *testing.T) {
+	in := "Why: your move x left an N-position. (Type hint\nbefore a move to see a winning one.)\nYou have 40 moves; type moves\nto list them.\nYour move> 3\nYou: take 1\nYour move> explain\n"
+	want := "Why: your move x left an N-position. (Click Hint before a move to see a winning one.)\nYou have 40 moves; they are the buttons below.\nYou: take 1\nYou asked: explain\n"
+	if got := forButtons(in); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
