@@ -102,6 +102,13 @@ func TestSheet(t *testing.T) {
 			t.Errorf("Markdown lacks %q:\n%s", want, m.String())
 		}
 	}
+	// The heat map is a second view of a table's numbers: open in a
+	// worksheet, on request in the page.
+	var r bytes.Buffer
+	WriteResults(&r, s)
+	if !strings.Contains(h.String(), `<details class="heatmap" open><summary>heat map</summary><svg`) || !strings.Contains(r.String(), `<details class="heatmap"><summary>heat map</summary><svg`) {
+		t.Error("the heat map is not behind <details>, open in the worksheet and closed in the page")
+	}
 	if strings.Contains(h.String(), "<?xml") || strings.Contains(h.String(), "http://") && !strings.Contains(h.String(), "http://www.w3.org/2000/svg") {
 		t.Error("the worksheet must be self-contained")
 	}
