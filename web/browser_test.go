@@ -229,9 +229,16 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("the link %s opens %q", link, source)
 	}
 
+	b.do("open ?code= with a broken program", forget, chromedp.Navigate(server.URL+"/?code=%25%25"), ready)
+	if output := eval[string](b, `document.querySelector("#output").textContent`); !strings.Contains(output, "not valid base64") {
+		t.Fatalf("?code=%%%%: %s", output)
+	}
 	b.do("open ?example=nosuch", forget, chromedp.Navigate(server.URL+"/?example=nosuch"), ready)
 	if output := eval[string](b, `document.querySelector("#output").textContent`); !strings.Contains(output, "There is no example nosuch") {
 		t.Fatalf("?example=nosuch: %s", output)
+	}
+	if source := eval[string](b, `document.querySelector("#source").value`); source != string(tour) {
+		t.Fatalf("?example=nosuch opens %q, not the tour", source[:min(len(source), 80)])
 	}
 
 	// A table, a graph, and a game played by clicking.

@@ -434,8 +434,9 @@ async function start() {
   const saved = savedProgram();
   if (saved) setSource(saved.source, saved.example || "", typeof saved.loaded === "string" ? saved.loaded : saved.source);
   let code = null; // the program of a code= link
+  let linkError = "";
   if (params.has("code")) {
-    try { code = decode(params.get("code")); } catch (err) { showError(output, "The link's program (code=) is not valid base64: " + err.message); }
+    try { code = decode(params.get("code")); } catch (err) { linkError = "The link's program (code=) is not valid base64: " + err.message; }
     if (code !== null && !edited()) setSource(code); // shown while grundy loads
   }
   updateGutter();
@@ -455,13 +456,13 @@ async function start() {
     if (!(await replaceSource(code, "", "the program of this link"))) history.replaceState(null, "", location.pathname);
   } else if (params.has("example")) {
     const name = params.get("example");
-    if (!examples.some((x) => x.name === name)) {
-      if (!source.value.trim()) await chooseExample(examples.some((x) => x.name === "tour") ? "tour" : examples[0].name);
-      history.replaceState(null, "", location.pathname);
-      showError(output, "There is no example " + name + "; pick one from the list.");
-    } else if (!(await chooseExample(name))) history.replaceState(null, "", location.pathname);
-  } else if (!saved || !source.value.trim()) {
-    await chooseExample(examples.some((x) => x.name === "tour") ? "tour" : examples[0].name);
+    if (!examples.some((x) => x.name === name)) linkError = "There is no example " + name + "; pick one from the list.";
+    else if (!(await chooseExample(name))) history.replaceState(null, "", location.pathname);
+  }
+  if (!source.value.trim()) await chooseExample(examples.some((x) => x.name === "tour") ? "tour" : examples[0].name);
+  if (linkError) {
+    history.replaceState(null, "", location.pathname);
+    showError(output, linkError);
   }
   $("share").disabled = false;
   setBusy(false);
