@@ -47,7 +47,8 @@ Usage:
   grundy run --html OUT.html FILE, grundy run --markdown OUT.md FILE
                                   write a worksheet: the program, what each
                                   statement printed, the checks, tables drawn
-  grundy serve [--addr ADDR]      the page in the browser (default localhost:8080)
+  grundy serve [--addr ADDR] [--build]
+                                  the page in the browser (default localhost:8080)
   grundy check FILE...            run only the checks and print a summary
   grundy eval [-f FILE] [--misere] EXPR
                                   print one value (after loading FILE); with

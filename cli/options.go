@@ -23,6 +23,7 @@ type options struct {
 	html         string // run: write a worksheet here
 	markdown     string // run: write a Markdown worksheet here
 	addr         string // serve
+	build        bool   // serve: build the page from this binary's source
 
 	// table and graph
 	format        string
@@ -125,6 +126,9 @@ var optionTable = []option{
 	{name: "addr", value: "ADDR", example: "localhost:0", commands: []string{"serve"},
 		help:  "the address to serve on, HOST:PORT (port 0 picks a free one; default localhost:8080)",
 		field: func(o *options) any { return &o.addr }},
+	{name: "build", commands: []string{"serve"},
+		help:  "build the page's WebAssembly from the source this grundy was compiled from (needs Go) instead of serving the page embedded in the binary",
+		field: func(o *options) any { return &o.build }},
 }
 
 // commandOptions are the entries of optionTable that command has.

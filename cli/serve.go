@@ -18,10 +18,10 @@ func (r *runner) serve(ctx context.Context, args []string) int {
 		return exitError
 	}
 	if len(words) > 0 {
-		fmt.Fprintf(r.stderr, "grundy serve: unexpected %q; the only option is --addr ADDR\n", words[0])
+		fmt.Fprintf(r.stderr, "grundy serve: unexpected %q; the options are --addr ADDR and --build\n", words[0])
 		return exitError
 	}
-	site, err := web.Site(ctx, func(s string) { fmt.Fprintln(r.stderr, "grundy serve: "+s) })
+	site, err := web.Site(ctx, o.build, func(s string) { fmt.Fprintln(r.stderr, "grundy serve: "+s) })
 	if err != nil {
 		return r.report(err)
 	}
@@ -29,7 +29,7 @@ func (r *runner) serve(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(err)
 	}
-	srv := &http.Server{Handler: web.Handler(site), ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(web.Handler(site))
 	fmt.Fprintf(r.stdout, "grundy: the page is at http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	go func() {
 		<-ctx.Done()
@@ -41,4 +41,19 @@ func (r *runner) serve(ctx context.Context, args []string) int {
 		return r.report(err)
 	}
 	return exitOK
+}
+
+// newServer returns the server of grundy serve, with timeouts: a class's
+// browsers keep connections alive, and one that idles or trickles its request
+// must not hold a connection (and its goroutine) for ever. Writing allows for
+// the 7 MB WebAssembly over a slow network.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      5 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"io/fs"
 	"net/http"
@@ -86,6 +87,10 @@ func TestBrowser(t *testing.T) {
 		waitFor(`document.querySelector("#stop").disabled && !document.querySelector("#run").disabled`),
 	}
 	ready := waitFor(`document.body.dataset.ready === "1"`)
+	// forget forgets the program the page keeps in the browser (with SetValue
+	// the test edits it), so that a link opens as it would for a newcomer
+	// rather than asking whether to replace the edit.
+	forget := chromedp.Evaluate[chromedp.Void](`localStorage.clear()`)
 
 	// grundy serve's handler serves a page that works (compressed WebAssembly).
 	hello := base64.StdEncoding.EncodeToString([]byte("print 6 * 7\n"))
@@ -106,6 +111,15 @@ func TestBrowser(t *testing.T) {
 	sameAsCommandLine(t, b, "tour.game", string(tour))
 	t.Logf("the tour in the page: %s", eval[string](b, `document.querySelector("#status").textContent`))
 	b.screenshot("tour")
+	// The tour's output is longer than the window, and Explore is in view.
+	if !eval[bool](b, `(() => { const o = document.querySelector("#output"); return o.scrollHeight > o.clientHeight; })()`) {
+		t.Fatal("the tour's output fits in the window: the test of Explore's place proves nothing")
+	}
+	for _, id := range []string{"#expr", "#table", "#graph", "#play"} {
+		if !inView(b, id) {
+			t.Fatalf("after running the tour, %s is not in view", id)
+		}
+	}
 
 	// Every example, picked from the list, shows what grundy run prints.
 	names, _ := fs.Glob(examples.Files, "*.game")
@@ -133,20 +147,49 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("the error is marked at line %q: %s", line, text)
 	}
 
-	// Stop ends a long solve; the page works on.
-	b.do("stop a long solve",
-		chromedp.SetValue(css("#source"), longSolve),
+	// A long run shows each statement's output as soon as it is done and
+	// marks the line running; Stop keeps what was shown and says where it
+	// stopped; the page works on.
+	const running = `!document.querySelector("#stop").disabled && document.querySelector("#output .summary") === null`
+	b.do("show output while a long solve runs",
+		chromedp.SetValue(css("#source"), "print 6 * 7\nprint \"still running\"\n"+longSolve),
 		chromedp.Click(css("#run")),
-		waitFor(`!document.querySelector("#stop").disabled`),
+		waitFor(`document.querySelector("#output").innerText.includes("still running") && `+running),
+		waitFor(`document.querySelector("#gutter .run")?.textContent === "8" && document.querySelector('#output .running a.line[data-line="8"]') !== null`))
+	if !eval[bool](b, running) {
+		t.Fatal("the long solve ended")
+	}
+	if st := eval[string](b, `document.querySelector("#status").textContent`); !strings.Contains(st, "Running line 8") {
+		t.Fatalf("while line 8 runs the status says %q", st)
+	}
+	if eval[bool](b, `document.querySelector("#runmark").hidden`) {
+		t.Fatal("the running line is not marked in the editor")
+	}
+	b.screenshot("running")
+	b.do("stop a long solve",
 		chromedp.Click(css("#stop")),
 		waitFor(`document.querySelector("#output .stopped") !== null && !document.querySelector("#run").disabled`))
+	stopped := eval[string](b, `document.querySelector("#output").innerText`)
+	if !strings.Contains(stopped, "42") || !strings.Contains(stopped, "still running") || !strings.Contains(eval[string](b, `document.querySelector("#output .stopped").innerText`), "Stopped at line 8") {
+		t.Fatalf("after Stop the output is %q", stopped)
+	}
+	b.screenshot("stopped")
+	// The status shows the positions solved and the rate, as the shell does.
+	b.do("progress of a long solve",
+		chromedp.SetValue(css("#source"), "game T(n) {\n  move k in 1..3 where k <= n -> T(n - k)\n}\nprint sg(T(1900000))\n"),
+		chromedp.Click(css("#run")),
+		waitFor(`/Running line 4: [0-9.]+ s, [0-9,]+ positions, [0-9,]+\/s/.test(document.querySelector("#status").textContent) || document.querySelector("#output .summary") !== null`))
+	if st := eval[string](b, `document.querySelector("#status").textContent`); !strings.Contains(st, "positions") {
+		t.Fatalf("a long solve ended showing no progress: %q", st)
+	}
+	b.do("stop it", chromedp.Click(css("#stop")), waitFor(`!document.querySelector("#run").disabled`))
 	b.do("run after Stop", append([]chromedp.Action[chromedp.Void]{chromedp.SetValue(css("#source"), "print 6 * 7\n")}, run...)...)
 	if output := eval[string](b, `document.querySelector("#output").innerText`); !strings.Contains(output, "42") {
 		t.Fatalf("after Stop, a run shows %q", output)
 	}
 
 	// Links: ?example= and ?code=.
-	b.do("open ?example=05_wythoff", append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(server.URL + "/?example=05_wythoff"), ready}, run...)...)
+	b.do("open ?example=05_wythoff", append([]chromedp.Action[chromedp.Void]{forget, chromedp.Navigate(server.URL + "/?example=05_wythoff"), ready}, run...)...)
 	wythoff, _ := examples.Files.ReadFile("05_wythoff.game")
 	if source := eval[string](b, `document.querySelector("#source").value`); source != string(wythoff) {
 		t.Fatalf("?example=05_wythoff shows %q", source[:min(len(source), 80)])
@@ -158,17 +201,44 @@ func TestBrowser(t *testing.T) {
 	b.do("scroll to the table", chromedp.Evaluate[chromedp.Void](`document.querySelector("#output table.values").scrollIntoView()`))
 	b.screenshot("wythoff")
 	code := base64.StdEncoding.EncodeToString([]byte("# π\nprint [sg(Kayles(n)) for n in 0..5]\n"))
-	b.do("open ?code=", append([]chromedp.Action[chromedp.Void]{chromedp.Navigate(server.URL + "/?code=" + code), ready}, run...)...)
+	b.do("open ?code=", append([]chromedp.Action[chromedp.Void]{forget, chromedp.Navigate(server.URL + "/?code=" + code), ready}, run...)...)
 	if output := eval[string](b, `document.querySelector("#output").innerText`); !strings.Contains(output, "[0, 1, 2, 3, 1, 4]") {
 		t.Fatalf("?code=: %s", output)
 	}
 	if source := eval[string](b, `document.querySelector("#source").value`); !strings.HasPrefix(source, "# π") {
 		t.Fatalf("?code= decodes UTF-8 wrongly: %q", source)
 	}
+	// A link made with ordinary base64, whose + a URL reads as a space, and
+	// the same program in base64url without padding.
+	plus := "# a >>> b?\nprint 6 * 7\n"
+	std := base64.StdEncoding.EncodeToString([]byte(plus))
+	if !strings.Contains(std, "+") || !strings.Contains(std, "=") {
+		t.Fatalf("the program's base64 %s has no + and =: the test proves nothing", std)
+	}
+	for _, code := range []string{std, base64.RawURLEncoding.EncodeToString([]byte(plus))} {
+		b.do("open ?code="+code, forget, chromedp.Navigate(server.URL+"/?code="+code), ready)
+		if source := eval[string](b, `document.querySelector("#source").value`); source != plus {
+			t.Fatalf("?code=%s opens %q, want %q; #output: %s", code, source, plus, eval[string](b, `document.querySelector("#output").innerText`))
+		}
+	}
+	// Link makes a link that opens the program.
+	b.do("make a link", chromedp.Click(css("#share")), waitFor(`!document.querySelector("#link").hidden`))
+	link := eval[string](b, `document.querySelector("#link").value`)
+	b.do("open the link", chromedp.Navigate(link), ready)
+	if source := eval[string](b, `document.querySelector("#source").value`); source != plus {
+		t.Fatalf("the link %s opens %q", link, source)
+	}
 
-	b.do("open ?example=nosuch", chromedp.Navigate(server.URL+"/?example=nosuch"), ready)
+	b.do("open ?code= with a broken program", forget, chromedp.Navigate(server.URL+"/?code=%25%25"), ready)
+	if output := eval[string](b, `document.querySelector("#output").textContent`); !strings.Contains(output, "not valid base64") {
+		t.Fatalf("?code=%%%%: %s", output)
+	}
+	b.do("open ?example=nosuch", forget, chromedp.Navigate(server.URL+"/?example=nosuch"), ready)
 	if output := eval[string](b, `document.querySelector("#output").textContent`); !strings.Contains(output, "There is no example nosuch") {
 		t.Fatalf("?example=nosuch: %s", output)
+	}
+	if source := eval[string](b, `document.querySelector("#source").value`); source != string(tour) {
+		t.Fatalf("?example=nosuch opens %q, not the tour", source[:min(len(source), 80)])
 	}
 
 	// A table, a graph, and a game played by clicking.
@@ -178,23 +248,137 @@ func TestBrowser(t *testing.T) {
 	if cells := eval[int](b, `document.querySelectorAll("#explore-out table.values td").length`); cells != 100 {
 		t.Fatalf("a 10x10 table has %d cells", cells)
 	}
+	// The numbers show once: the heat map is a second view, on request, as
+	// wide as there is room for.
+	if !inView(b, "#explore-out table.values") || eval[bool](b, `document.querySelector("#explore-out details.heatmap").open`) {
+		t.Fatal("the table is not in view, or the heat map shows the numbers a second time")
+	}
+	b.do("open the heat map", chromedp.Click(css("#explore-out details.heatmap summary")),
+		waitFor(`document.querySelector("#explore-out details.heatmap").open`))
+	if !eval[bool](b, `(() => { const s = document.querySelector("#explore-out details.heatmap svg").getBoundingClientRect(), d = document.querySelector("#explore-out").getBoundingClientRect(); return s.width > 50 && s.left >= d.left - 1 && s.right <= d.right + 1; })()`) {
+		t.Fatal("the heat map is clipped")
+	}
+	b.screenshot("table")
 	b.do("graph", chromedp.SetValue(css("#expr"), "Nim(2) + Nim(1)"),
 		chromedp.Click(css("#graph")),
 		waitFor(`document.querySelector("#explore-out svg.graph") !== null`))
 	if nodes := eval[int](b, `document.querySelectorAll("#explore-out svg.graph .node").length`); nodes != 5 {
 		t.Fatalf("the graph of Nim(2) + Nim(1) has %d nodes", nodes)
 	}
+	if legend := eval[string](b, `document.querySelector("#explore-out .legend")?.textContent ?? ""`); !strings.Contains(legend, "P-position") || !strings.Contains(legend, "winning move") || !strings.Contains(legend, "cycle") {
+		t.Fatalf("the graph's legend is %q", legend)
+	}
 	b.screenshot("graph")
+	// A wide graph: its root, the position typed, is in view.
+	b.do("a wide graph", chromedp.SetValue(css("#expr"), "Nim(4) + Nim(4) + Nim(3)"),
+		chromedp.Click(css("#graph")),
+		waitFor(`document.querySelector('#explore-out svg.graph .node[data-pos="Nim(4) + Nim(4) + Nim(3)"]') !== null`))
+	if wide := eval[bool](b, `(() => { const v = document.querySelector("#explore-out .graphview"); return v.scrollWidth > v.clientWidth; })()`); !wide {
+		t.Log("the wide graph fits the panel: its root is in view whatever the scrolling")
+	}
+	if !inView(b, `#explore-out svg.graph .node[data-pos="Nim(4) + Nim(4) + Nim(3)"] rect`) {
+		t.Fatal("the root of a wide graph is not in view")
+	}
+	b.screenshot("wide-graph")
+	b.do("graph again", chromedp.SetValue(css("#expr"), "Nim(2) + Nim(1)"),
+		chromedp.Click(css("#graph")),
+		waitFor(`document.querySelectorAll("#explore-out svg.graph .node").length === 5`))
 	b.do("play from a node of the graph",
 		chromedp.Click(css(`#explore-out svg.graph .node[data-pos="Nim(2) + Nim(1)"]`)),
 		waitFor(`document.querySelector("#play-moves button[data-n]") !== null`),
 		chromedp.Click(css(`#play-moves button[data-n="1"]`)), // take 1 from Nim(2), the winning move
 		waitFor(`document.querySelector("#explore-out .transcript").textContent.includes("Computer:")`),
 		waitFor(`document.querySelector("#play-moves button[data-n]") !== null`))
-	if transcript := eval[string](b, `document.querySelector("#explore-out .transcript").textContent`); !strings.Contains(transcript, "You: take 1 from Nim(2) -> Nim(1)") {
+	transcript := eval[string](b, `document.querySelector("#explore-out .transcript").textContent`)
+	if !strings.Contains(transcript, "You: take 1 from Nim(2) -> Nim(1)") {
 		t.Fatalf("the move clicked is not in the game:\n%s", transcript)
 	}
+	if strings.Contains(strings.ToLower(transcript), "type") {
+		t.Fatalf("the transcript speaks of typing, but moves are buttons:\n%s", transcript)
+	}
+	if !inView(b, `#play-moves button[data-n="1"]`) {
+		t.Fatal("the moves are not in view")
+	}
 	b.screenshot("play")
+
+	// An edit is kept in the browser: a reload brings it back, and picking
+	// an example or opening a link asks before replacing it.
+	edit := func(what string) {
+		b.do("edit the program: "+what,
+			chromedp.Evaluate[chromedp.Void](`(() => {
+				const s = document.querySelector("#source");
+				s.setRangeText("# `+what+`\n", 0, 0, "end");
+				s.dispatchEvent(new Event("input", { bubbles: true }));
+			})()`))
+	}
+	hasEdit := func(what string) bool {
+		return strings.HasPrefix(eval[string](b, `document.querySelector("#source").value`), "# "+what+"\n")
+	}
+	pick := func(name string) chromedp.Action[chromedp.Void] {
+		return chromedp.Evaluate[chromedp.Void](`(() => {
+			const s = document.querySelector("#example");
+			s.value = "` + name + `";
+			s.dispatchEvent(new Event("change"));
+		})()`)
+	}
+	asked := waitFor(`document.querySelector("#confirm").open`)
+	answered := waitFor(`!document.querySelector("#confirm").open`)
+	b.do("open the tour", forget, chromedp.Navigate(server.URL+"/?example=tour"), ready)
+	edit("my edit")
+	if search := eval[string](b, `location.search`); search != "" {
+		t.Fatalf("after an edit the address still says %q: a reload would ask", search)
+	}
+	b.do("reload", chromedp.Reload(), ready)
+	if !hasEdit("my edit") || eval[bool](b, `document.querySelector("#confirm").open`) {
+		t.Fatalf("a reload loses the edit, or asks: %q", eval[string](b, `document.querySelector("#source").value`)[:40])
+	}
+	b.do("pick an example, keep the edit", pick("01_pn_positions"), asked)
+	if q := eval[string](b, `document.querySelector("#confirm p").textContent`); !strings.Contains(q, "01_pn_positions") {
+		t.Fatalf("the question is %q", q)
+	}
+	b.screenshot("confirm")
+	b.do("keep the edit", chromedp.Click(css("#confirm-no")), answered, waitFor(`document.querySelector("#example").value === ""`))
+	if !hasEdit("my edit") || eval[string](b, `document.querySelector("#example").value`) != "" {
+		t.Fatal("keeping the edit lost it, or the list names an example")
+	}
+	pn, _ := examples.Files.ReadFile("01_pn_positions.game")
+	pnJSON, _ := json.Marshal(string(pn))
+	b.do("pick an example, replace the edit", pick("01_pn_positions"), asked, chromedp.Click(css("#confirm-yes")), answered,
+		waitFor(`document.querySelector("#source").value === `+string(pnJSON)))
+	if source := eval[string](b, `document.querySelector("#source").value`); source != string(pn) {
+		t.Fatal("replacing the edit did not open the example")
+	}
+	edit("another edit")
+	b.do("open a link over an edit", chromedp.Navigate(server.URL+"/?example=05_wythoff"), asked, chromedp.Click(css("#confirm-no")), answered, ready)
+	if !hasEdit("another edit") {
+		t.Fatal("a link replaced the edit though it was kept")
+	}
+	b.do("open a link over an edit, replace it", chromedp.Navigate(server.URL+"/?code="+hello), asked, chromedp.Click(css("#confirm-yes")), answered, ready)
+	if source := eval[string](b, `document.querySelector("#source").value`); source != "print 6 * 7\n" {
+		t.Fatalf("the link's program is not opened: %q", source)
+	}
+}
+
+// inView reports whether the element sel selects is wholly in the window and
+// not hidden by the scrolling of a box around it; if not, it logs why.
+func inView(b *tabDriver, sel string) bool {
+	b.t.Helper()
+	why := eval[string](b, `(() => {
+		const e = document.querySelector(`+"`"+sel+"`"+`);
+		if (!e) return "there is none";
+		const r = e.getBoundingClientRect(), at = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
+		if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return "at " + at(r) + ", outside the window " + innerWidth + "x" + innerHeight;
+		for (let p = e.parentElement; p; p = p.parentElement) {
+			if (getComputedStyle(p).overflow === "visible") continue;
+			const q = p.getBoundingClientRect();
+			if (r.top < q.top - 1 || r.bottom > q.bottom + 1 || r.left < q.left - 1 || r.right > q.right + 1) return "at " + at(r) + ", outside " + p.tagName + "." + p.className + " at " + at(q);
+		}
+		return "";
+	})()`)
+	if why != "" {
+		b.t.Logf("%s is not in view: %s", sel, why)
+	}
+	return why == ""
 }
 
 // tabDriver drives one browser tab for a test.
@@ -207,7 +391,8 @@ type tabDriver struct {
 func (b *tabDriver) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
 	if err := chromedp.Do(b.ctx, steps...); err != nil {
-		out, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.querySelector("#output").innerText`))
+		out, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.querySelector("#output").innerText + "\n#status: " + document.querySelector("#status").textContent + "\n#confirm: " + (document.querySelector("#confirm").open ? document.querySelector("#confirm p").textContent : "closed")`))
+		b.screenshot("failed")
 		b.t.Fatalf("%s: %v\n#output: %s", what, err, out)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -74,6 +75,8 @@ var startTime = time.Now()
 
 // SourceDir returns the directory of this module's source when the current
 // directory is inside it and a Go toolchain is installed, or "" otherwise.
+// Only web/build and tests, which a developer runs in the source on purpose,
+// use it; grundy serve builds from OwnSource.
 func SourceDir(ctx context.Context) string {
 	out, err := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
 	if err != nil {
@@ -197,32 +200,72 @@ var contentTypes = map[string]string{
 	".wasm": "application/wasm",
 }
 
-// Site returns the whole page for grundy serve: when the current directory
-// is in grundy's source and Go is installed, built from that source with its
-// own web/build (the page and its WebAssembly always as the code is now, in a
-// few seconds once the Go build cache is warm); otherwise the page embedded
-// in the binary; otherwise ErrNoWasm. say is told what is happening.
-func Site(ctx context.Context, say func(string)) (fs.FS, error) {
-	if src := SourceDir(ctx); src != "" {
-		cache, err := os.UserCacheDir()
-		if err != nil {
-			cache = os.TempDir()
+// Site returns the whole page for grundy serve. By default it is the page
+// embedded in the binary (ErrNoWasm when the binary was built without its
+// WebAssembly). With build it is built, with the Go toolchain, from the
+// source this binary was compiled from (OwnSource), never from the current
+// directory: a checkout someone else prepared would run its own code. The
+// build goes into the user cache directory and takes a minute the first time,
+// seconds once the Go build cache is warm. say is told what is happening.
+func Site(ctx context.Context, build bool, say func(string)) (fs.FS, error) {
+	if !build {
+		if site := Embedded(); site != nil {
+			return site, nil
 		}
-		dir := filepath.Join(cache, "grundy", "web")
-		say("building the page from " + src + " (the first time takes a minute)")
-		build := exec.CommandContext(ctx, "go", "run", "./web/build", "-o", dir)
-		build.Dir = src
-		if out, err := build.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("building the page: %v\n%s", err, out)
+		if src := OwnSource(); src != "" {
+			return nil, fmt.Errorf("%w; grundy serve --build builds it from this grundy's source, %s (Go needed; the first time takes a minute)", ErrNoWasm, src)
 		}
-		return os.DirFS(dir), nil
+		return nil, fmt.Errorf("%w; build the binary with go generate ./web && go build", ErrNoWasm)
 	}
-	if site := Embedded(); site != nil {
-		return site, nil
+	src := OwnSource()
+	if src == "" {
+		return nil, errors.New("--build builds the page from the source this grundy was compiled from, and that source is not on this machine (or the binary was built with -trimpath); build the binary with go generate ./web && go build, or run go run . serve --build in a clone")
 	}
-	return nil, ErrNoWasm
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	dir := filepath.Join(cache, "grundy", "web")
+	say("building the page from " + src + " (the first time takes a minute)")
+	cmd := exec.CommandContext(ctx, "go", "run", "./web/build", "-o", dir)
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("building the page: %v\n%s", err, out)
+	}
+	return os.DirFS(dir), nil
 }
 
-// ErrNoWasm is the error of Site when there is neither an embedded
-// copy nor a source tree to build them from.
-var ErrNoWasm = errors.New("this grundy was built without the page's WebAssembly, and the current directory is not grundy's source (with Go installed) to build it from: run grundy serve inside a clone of grundy, or build the binary with go generate ./web && go build")
+// ErrNoWasm is the error of Site when the binary has no page embedded and
+// was not asked to build one.
+var ErrNoWasm = errors.New("this grundy was built without the page's WebAssembly")
+
+// OwnSource returns the root of the source tree this binary was compiled
+// from, when it is still on this machine and is grundy's (its go.mod names
+// Module), or "". It is found from where the compiler saw this file, which
+// only the person who built the binary chose; the current directory plays
+// no part. A binary built with -trimpath has no such path.
+func OwnSource() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return ""
+	}
+	root := filepath.Dir(filepath.Dir(file)) // file is ROOT/web/site.go
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil || modulePath(mod) != Module {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(root, "web", "build")); err != nil {
+		return ""
+	}
+	return root
+}
+
+// modulePath returns the module path a go.mod file declares, or "".
+func modulePath(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}

@@ -35,7 +35,7 @@ func WriteHTML(w io.Writer, s *Sheet) error {
 	for _, c := range s.Chunks {
 		b.WriteString(`<section class="chunk">` + "\n")
 		writeCode(&b, c)
-		writeResults(&b, c)
+		writeResults(&b, c, true)
 		b.WriteString("</section>\n")
 	}
 	if s.Err != nil && !anyErr(s) {
@@ -51,12 +51,7 @@ func WriteHTML(w io.Writer, s *Sheet) error {
 func WriteResults(w io.Writer, s *Sheet) error {
 	var b bytes.Buffer
 	for _, c := range s.Chunks {
-		if len(c.Output) == 0 && c.Check == nil && c.Err == "" {
-			continue
-		}
-		fmt.Fprintf(&b, `<div class="result"><a class="line" href="#" data-line="%d">line %d</a><div>`+"\n", c.Stmt, c.Stmt)
-		writeResults(&b, c)
-		b.WriteString("</div></div>\n")
+		WriteChunk(&b, c)
 	}
 	if s.Err != nil && !anyErr(s) {
 		fmt.Fprintf(&b, `<pre class="error">%s</pre>`+"\n", html.EscapeString(s.ErrText))
@@ -64,6 +59,17 @@ func WriteResults(w io.Writer, s *Sheet) error {
 	fmt.Fprintf(&b, `<p class="summary">%s</p>`+"\n", html.EscapeString(s.Summary()))
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// WriteChunk writes what the statement of c showed, under a link to its line
+// (data-line), as WriteResults does; nothing when it showed nothing.
+func WriteChunk(b *bytes.Buffer, c *Chunk) {
+	if len(c.Output) == 0 && c.Check == nil && c.Err == "" {
+		return
+	}
+	fmt.Fprintf(b, `<div class="result"><a class="line" href="#" data-line="%d">line %d</a><div>`+"\n", c.Stmt, c.Stmt)
+	writeResults(b, c, false)
+	b.WriteString("</div></div>\n")
 }
 
 // Summary says how the run went, such as "12 checks passed (3456 cases)".
@@ -103,12 +109,13 @@ func writeCode(b *bytes.Buffer, c *Chunk) {
 	b.WriteString("</pre>\n")
 }
 
-// writeResults writes what a chunk's statement showed.
-func writeResults(b *bytes.Buffer, c *Chunk) {
+// writeResults writes what a chunk's statement showed; a worksheet shows the
+// heat map of a table open beside it (heatOpen), the page on request.
+func writeResults(b *bytes.Buffer, c *Chunk, heatOpen bool) {
 	for _, it := range c.Output {
 		if it.Grid != nil { // the table shows it; the text is there on request
 			fmt.Fprintf(b, `<details class="out"><summary>as printed</summary><pre class="out">%s</pre></details>`+"\n", html.EscapeString(it.Text))
-			WriteGrid(b, *it.Grid)
+			writeGrid(b, *it.Grid, heatOpen)
 			continue
 		}
 		if it.Picture != nil {
@@ -147,8 +154,13 @@ func cases(n int) string {
 const maxTableCells = 2500
 
 // WriteGrid writes g as an HTML table whose cells have the heat map's
-// colours, followed by the heat map as inline SVG.
-func WriteGrid(b *bytes.Buffer, g render.Grid) {
+// colours, and the heat map as inline SVG, scaled to the width there is: a
+// second view of the same numbers, shown on request (<details>), or at once
+// when the grid is too big for a table.
+func WriteGrid(b *bytes.Buffer, g render.Grid) { writeGrid(b, g, false) }
+
+// writeGrid is WriteGrid, with the heat map open beside the table when open.
+func writeGrid(b *bytes.Buffer, g render.Grid, open bool) {
 	var maxV int64
 	for _, row := range g.Cells {
 		for _, v := range row {
@@ -156,7 +168,8 @@ func WriteGrid(b *bytes.Buffer, g render.Grid) {
 		}
 	}
 	b.WriteString(`<div class="grid">`)
-	if len(g.Rows)*len(g.Cols) <= maxTableCells {
+	table := len(g.Rows)*len(g.Cols) <= maxTableCells
+	if table {
 		b.WriteString(`<table class="values">`)
 		if g.Title != "" {
 			fmt.Fprintf(b, "<caption>%s</caption>", html.EscapeString(g.Title))
@@ -190,9 +203,20 @@ func WriteGrid(b *bytes.Buffer, g render.Grid) {
 	}
 	var svg bytes.Buffer
 	if err := render.WriteSVG(&svg, g, render.HeatmapOptions{}); err == nil {
-		b.WriteString(`<div class="heatmap">`)
+		switch {
+		case !table:
+			b.WriteString(`<div class="heatmap">`)
+		case open:
+			b.WriteString(`<details class="heatmap" open><summary>heat map</summary>`)
+		default:
+			b.WriteString(`<details class="heatmap"><summary>heat map</summary>`)
+		}
 		b.Write(inlineSVG(svg.Bytes()))
-		b.WriteString("</div>")
+		if table {
+			b.WriteString("</details>")
+		} else {
+			b.WriteString("</div>")
+		}
 	}
 	b.WriteString("</div>\n")
 }

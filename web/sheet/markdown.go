@@ -15,7 +15,7 @@ import (
 // Markdown tables and heat maps as SVG images inside the file (data: URLs).
 func WriteMarkdown(w io.Writer, s *Sheet) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s\n\n**%s**\n", s.File, s.Summary())
+	fmt.Fprintf(&b, "# %s\n\n**%s**\n", markdownText(s.File), s.Summary())
 	for _, c := range s.Chunks {
 		fmt.Fprintf(&b, "\n%s", fence("grundy", c.Code))
 		for _, it := range c.Output {
@@ -76,6 +76,26 @@ func markdownGrid(b *bytes.Buffer, g render.Grid) {
 	}
 	var svg bytes.Buffer
 	if render.WriteSVG(&svg, g, render.HeatmapOptions{}) == nil {
-		fmt.Fprintf(b, "\n![heat map of %s](data:image/svg+xml;base64,%s)\n", g.Title, base64.StdEncoding.EncodeToString(svg.Bytes()))
+		fmt.Fprintf(b, "\n![heat map of %s](data:image/svg+xml;base64,%s)\n", markdownText(g.Title), base64.StdEncoding.EncodeToString(svg.Bytes()))
 	}
+}
+
+// markdownText returns s as Markdown inline text that reads as s and nothing
+// else: every ASCII punctuation character escaped with a backslash (so that
+// no bracket ends an image's alt text, no < starts raw HTML, no & an entity),
+// line breaks and other control characters as spaces.
+func markdownText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < ' ' || r == 0x7f:
+			b.WriteByte(' ')
+		case r < 0x80 && strings.ContainsRune("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

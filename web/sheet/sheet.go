@@ -62,6 +62,18 @@ type Check struct {
 // Run runs src (named file) in the session in and records what each statement
 // showed. The session's Out, Diag, OnPrint and OnStmt are restored afterwards.
 func Run(ctx context.Context, in *interp.Interp, file, src string) *Sheet {
+	return RunWatched(ctx, in, file, src, Watch{})
+}
+
+// Watch is told how a run goes, statement by statement, while it goes: the
+// page in the browser shows each statement's output as soon as it is done.
+type Watch struct {
+	Start func(c *Chunk) // the statement of c starts
+	Done  func(c *Chunk) // the statement of c has finished, or the run stopped in it (c.Err)
+}
+
+// RunWatched is Run, telling w about each statement as it starts and ends.
+func RunWatched(ctx context.Context, in *interp.Interp, file, src string, w Watch) *Sheet {
 	s := &Sheet{File: file, Source: src}
 	prog, err := lang.Parse(file, src)
 	if err != nil {
@@ -69,7 +81,7 @@ func Run(ctx context.Context, in *interp.Interp, file, src string) *Sheet {
 		return s
 	}
 	s.Chunks = cut(src, prog.Stmts)
-	rec := &recorder{sheet: s, in: in, cur: -1, index: map[lang.Stmt]int{}}
+	rec := &recorder{sheet: s, in: in, cur: -1, index: map[lang.Stmt]int{}, watch: w}
 	for i, st := range prog.Stmts {
 		rec.index[st] = i
 	}
@@ -90,6 +102,7 @@ func Run(ctx context.Context, in *interp.Interp, file, src string) *Sheet {
 			s.Chunks[rec.cur].Err = s.ErrText
 		}
 	}
+	rec.done()
 	return s
 }
 
@@ -132,16 +145,21 @@ type recorder struct {
 	before interp.CheckStats
 	grid   *render.Grid // of the value being printed
 	pic    render.Picture
+	watch  Watch
 }
 
 // start is called before statement s runs.
 func (r *recorder) start(s lang.Stmt) {
 	r.finish()
+	r.done()
 	r.cur, r.stmt = r.index[s], s
 	r.sheet.Chunks[r.cur].Ran = true
 	r.before = r.in.Checks
 	if _, ok := s.(*lang.CheckStmt); ok {
 		r.sheet.Chunks[r.cur].Check = &Check{}
+	}
+	if r.watch.Start != nil {
+		r.watch.Start(r.sheet.Chunks[r.cur])
 	}
 }
 
@@ -153,6 +171,13 @@ func (r *recorder) finish() {
 	if c := r.sheet.Chunks[r.cur].Check; c != nil {
 		c.Cases = r.in.Checks.Cases - r.before.Cases
 		c.Passed = r.in.Checks.Passed > r.before.Passed
+	}
+}
+
+// done tells the watcher that the statement that ran last is done.
+func (r *recorder) done() {
+	if r.cur >= 0 && r.watch.Done != nil {
+		r.watch.Done(r.sheet.Chunks[r.cur])
 	}
 }
 

@@ -102,6 +102,13 @@ func TestSheet(t *testing.T) {
 			t.Errorf("Markdown lacks %q:\n%s", want, m.String())
 		}
 	}
+	// The heat map is a second view of a table's numbers: open in a
+	// worksheet, on request in the page.
+	var r bytes.Buffer
+	WriteResults(&r, s)
+	if !strings.Contains(h.String(), `<details class="heatmap" open><summary>heat map</summary><svg`) || !strings.Contains(r.String(), `<details class="heatmap"><summary>heat map</summary><svg`) {
+		t.Error("the heat map is not behind <details>, open in the worksheet and closed in the page")
+	}
 	if strings.Contains(h.String(), "<?xml") || strings.Contains(h.String(), "http://") && !strings.Contains(h.String(), "http://www.w3.org/2000/svg") {
 		t.Error("the worksheet must be self-contained")
 	}
@@ -132,5 +139,42 @@ func TestGridOf(t *testing.T) {
 		if got := gridOf(v) != nil; got != want {
 			t.Errorf("%s: grid %v, want %v", src, got, want)
 		}
+	}
+}
+
+// A printed table's source text, which becomes a caption and an image's alt
+// text, is text in both worksheets: nothing in it breaks out as HTML.
+func TestWorksheetEscapesTableSource(t *testing.T) {
+	const evil = `](x) <img src=x onerror=alert(1)> & 'q' [`
+	src := "fn t(s) = [[1, 2], [3, 4]]\nprint t(\"" + evil + "\")\n"
+	s := Run(context.Background(), stdlib.New(), "<b>x</b>.game", src)
+	if s.Err != nil || len(s.Chunks) != 2 || len(s.Chunks[1].Output) != 1 || s.Chunks[1].Output[0].Grid == nil {
+		t.Fatalf("the program does not print a table: %v %+v", s.Err, s.Chunks)
+	}
+	var m bytes.Buffer
+	WriteMarkdown(&m, s)
+	md := m.String()
+	alt := md[strings.Index(md, "![heat map of ")+1:]
+	alt = alt[:strings.Index(alt, "(data:image/svg+xml")]
+	if want := `[heat map of t\(\"\]\(x\) \<img src\=x onerror\=alert\(1\)\> \& \'q\' \[\"\)]`; alt != want {
+		t.Errorf("the alt text is\n%s\nwant\n%s", alt, want)
+	}
+	for _, line := range strings.Split(md, "\n") {
+		if strings.Contains(line, "<img") && !strings.Contains(line, `\<img`) && !strings.HasPrefix(line, "print") && !strings.HasPrefix(line, "t(") {
+			t.Errorf("raw HTML outside code blocks: %s", line)
+		}
+	}
+	if !strings.HasPrefix(md, `# \<b\>x\<\/b\>\.game`) {
+		t.Errorf("the title is not escaped: %s", md[:40])
+	}
+	var h bytes.Buffer
+	WriteHTML(&h, s)
+	if strings.Contains(h.String(), "<img") || strings.Contains(h.String(), "<b>") {
+		t.Errorf("the HTML worksheet holds raw HTML from the program:\n%s", h.String())
+	}
+	var r bytes.Buffer
+	WriteResults(&r, s)
+	if strings.Contains(r.String(), "<img") {
+		t.Errorf("the page's output holds raw HTML from the program:\n%s", r.String())
 	}
 }

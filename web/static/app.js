@@ -4,13 +4,13 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const source = $("source"), gutter = $("gutter"), mark = $("mark");
+const source = $("source"), gutter = $("gutter"), mark = $("mark"), runMark = $("runmark");
 const output = $("output"), exploreOut = $("explore-out"), status = $("status");
 const lineHeight = 18;
 
 let module = null;   // the compiled WebAssembly, shared by every worker
 let worker = null;
-let pending = null;  // {id, resolve, reject} of the request running
+let pending = null;  // {id, resolve, reject, onEvent} of the request running
 let nextID = 1;
 let examples = [];
 let game = null;     // the game of play mode: {expr, misere, input}
@@ -31,35 +31,63 @@ function startWorker() {
     const w = new Worker("worker.js");
     w.onmessage = (e) => {
       if (e.data.ready) { worker = w; resolve(); return; }
-      if (pending && e.data.id === pending.id) {
-        const p = pending;
-        pending = null;
-        p.resolve(e.data.response);
-      }
+      if (w !== worker || !pending || e.data.id !== pending.id) return; // a stopped worker's last words
+      if (e.data.event) { if (pending.onEvent) pending.onEvent(e.data.event); return; }
+      const p = pending;
+      pending = null;
+      p.resolve(e.data.response);
     };
     w.onerror = (e) => reject(new Error(e.message || "the worker failed to start"));
     w.postMessage({ module });
   });
 }
 
-// request sends one request to grundy and resolves with its response.
-function request(req) {
+// request sends one request to grundy and resolves with its response;
+// onEvent, if given, is told how it goes meanwhile (see worker.Event).
+function request(req, onEvent) {
   return new Promise((resolve, reject) => {
-    pending = { id: nextID++, resolve, reject };
+    pending = { id: nextID++, resolve, reject, onEvent };
     worker.postMessage({ id: pending.id, request: req });
   });
 }
 
-// busyRequest runs a request with the Stop button enabled and the time shown.
-async function busyRequest(req, what) {
+// progress is what the request running has told: the line of the statement
+// running (0 for none), the positions solved so far and when it started;
+// progressTimer redraws the status meanwhile.
+let progress = { line: 0, positions: 0, t0: 0 };
+let progressTimer = 0;
+
+// progressText says how a request goes, as the shell's progress line does:
+// "line 8: 12 s, 1,234,567 positions, 102,880/s".
+function progressText(what) {
+  const secs = (performance.now() - progress.t0) / 1000;
+  let text = what + (progress.line ? " line " + progress.line : "") + ": " + secs.toFixed(secs < 10 ? 1 : 0) + " s";
+  if (progress.positions > 0) {
+    text += ", " + progress.positions.toLocaleString("en-US") + " positions";
+    if (secs > 0) text += ", " + Math.round(progress.positions / secs).toLocaleString("en-US") + "/s";
+  }
+  return text;
+}
+
+// busyRequest runs a request with the Stop button enabled and its progress
+// shown; onEvent is told the events of the request too.
+async function busyRequest(req, what, onEvent) {
   setBusy(true);
-  const t0 = performance.now();
+  progress = { line: 0, positions: 0, t0: performance.now() };
   setStatus(what + "…", true);
+  const show = () => setStatus(progressText(what === "Run" ? "Running" : what) + " (Stop stops)", true);
+  progressTimer = setInterval(show, 250);
   try {
-    const resp = await request(req);
-    setStatus(what + ": " + ((performance.now() - t0) / 1000).toFixed(2) + " s");
+    const resp = await request(req, (ev) => {
+      if (ev.kind === "progress") progress.positions = ev.positions;
+      if (ev.kind === "start" && what === "Run") progress.line = ev.line; // Table, Graph, Play may run the program first
+      if (ev.kind !== "done") show();
+      if (onEvent) onEvent(ev);
+    });
+    setStatus(what + ": " + ((performance.now() - progress.t0) / 1000).toFixed(2) + " s");
     return resp;
   } finally {
+    clearInterval(progressTimer);
     setBusy(false);
   }
 }
@@ -70,42 +98,43 @@ async function stop() {
   pending = null;
   worker.terminate();
   worker = null;
+  clearInterval(progressTimer);
   setBusy(true);
   $("stop").disabled = true;
   setStatus("Stopping…", true);
+  const stopped = progressText(progress.line ? "Stopped at" : "Stopped");
   await startWorker();
   setBusy(false);
-  setStatus("Stopped.");
+  setStatus(stopped + ".");
   p.reject(new Error("stopped"));
 }
 
 // ---- the editor ----------------------------------------------------------
 
+// The editor marks two lines: an error's (red) and the line of the statement
+// running, or where a run was stopped (yellow).
+const marks = { err: 0, run: 0 };
+
+function markError(line) { marks.err = line; updateGutter(); }
+function markRunning(line) { marks.run = line; updateGutter(); }
+
 function updateGutter() {
   const n = source.value.split("\n").length;
-  let text = "";
-  for (let i = 1; i <= n; i++) text += i + "\n";
-  gutter.textContent = text;
-  gutter.scrollTop = source.scrollTop;
-  placeMark();
-}
-
-let errorLine = 0;
-
-function markError(line) {
-  errorLine = line;
-  updateGutter(); // the program may have changed without an input event
-  if (line > 0) {
-    const lines = gutter.textContent.split("\n");
-    gutter.innerHTML = lines.map((l, i) => i + 1 === line ? '<span class="err">' + l + "</span>" : l).join("\n");
-    gutter.scrollTop = source.scrollTop;
+  let html = "";
+  for (let i = 1; i <= n; i++) {
+    const cls = i === marks.err ? "err" : i === marks.run ? "run" : "";
+    html += (cls ? '<span class="' + cls + '">' + i + "</span>" : i) + "\n";
   }
-  placeMark();
+  gutter.innerHTML = html;
+  gutter.scrollTop = source.scrollTop;
+  placeMarks();
 }
 
-function placeMark() {
-  mark.hidden = errorLine <= 0;
-  if (errorLine > 0) mark.style.top = (6 + (errorLine - 1) * lineHeight - source.scrollTop) + "px";
+function placeMarks() {
+  for (const [el, line] of [[mark, marks.err], [runMark, marks.run]]) {
+    el.hidden = line <= 0;
+    if (line > 0) el.style.top = (6 + (line - 1) * lineHeight - source.scrollTop) + "px";
+  }
 }
 
 // goToLine puts the cursor at the start of a line and scrolls to it.
@@ -118,37 +147,135 @@ function goToLine(line) {
   source.scrollTop = Math.max(0, (line - 4) * lineHeight);
 }
 
-function setSource(text) {
-  source.value = text;
-  source.scrollTop = 0;
-  markError(0);
+// ---- the program kept in the browser ---------------------------------------
+
+// The program in the editor is kept in localStorage at every edit, so that a
+// reload brings it back; loaded is the text as it was loaded (an example, a
+// link), and an edited program is not replaced without asking.
+const storeKey = "grundy.program";
+let loaded = "";       // the program as last loaded, before any edit
+let loadedExample = ""; // the example it is, or ""
+
+function edited() { return source.value !== loaded && source.value.trim() !== ""; }
+
+function save() {
+  try {
+    localStorage.setItem(storeKey, JSON.stringify({ source: source.value, loaded, example: loadedExample }));
+  } catch (err) { /* storage may be full or disabled: the page works on */ }
 }
 
-source.addEventListener("input", () => markError(0));
-source.addEventListener("scroll", () => { gutter.scrollTop = source.scrollTop; placeMark(); });
+function savedProgram() {
+  try {
+    const s = JSON.parse(localStorage.getItem(storeKey) || "null");
+    return s && typeof s.source === "string" ? s : null;
+  } catch (err) { return null; }
+}
+
+// setSource puts text in the editor as loaded from example (or "").
+function setSource(text, example = "", original = text) {
+  source.value = text;
+  source.scrollTop = 0;
+  loaded = original;
+  loadedExample = example;
+  $("example").value = source.value === loaded ? example : "";
+  marks.run = 0;
+  markError(0);
+  save();
+}
+
+// ask asks a question in the page (not window.confirm, which freezes the
+// page) and resolves with whether the first answer was chosen.
+function ask(question, yes, no) {
+  const d = $("confirm");
+  d.querySelector("p").textContent = question;
+  $("confirm-yes").textContent = yes;
+  $("confirm-no").textContent = no;
+  d.returnValue = "";
+  return new Promise((resolve) => {
+    d.addEventListener("close", () => resolve(d.returnValue === "yes"), { once: true });
+    d.showModal();
+    $("confirm-no").focus();
+  });
+}
+
+// replaceSource loads text (from example, or "" for a link) in place of the
+// program, asking first when the program was edited. It resolves with whether
+// the program was replaced.
+async function replaceSource(text, example, what) {
+  if (edited() && source.value !== text) {
+    const yes = await ask("Replace the program you edited with " + what + "? Your edits would be lost.",
+      "Replace it", "Keep my program");
+    if (!yes) return false;
+  }
+  setSource(text, example);
+  return true;
+}
+
+source.addEventListener("input", () => {
+  marks.run = 0;
+  markError(0);
+  if (edited()) {
+    $("example").value = "";
+    if (location.search) history.replaceState(null, "", location.pathname); // a reload keeps the edit
+  }
+  save();
+});
+source.addEventListener("scroll", () => { gutter.scrollTop = source.scrollTop; placeMarks(); });
 source.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); }
   if (e.key === "Tab" && !e.shiftKey) {
     e.preventDefault();
     const s = source.selectionStart;
     source.setRangeText("  ", s, source.selectionEnd, "end");
-    updateGutter();
+    source.dispatchEvent(new Event("input")); // an edit like any other: kept, marks cleared
   }
 });
 
 // ---- running -------------------------------------------------------------
 
+// scrollToEnd scrolls box to its end, and nothing around it (as
+// scrollIntoView would).
+function scrollToEnd(box) { box.scrollTop = box.scrollHeight; }
+
+// run runs the program, showing each statement's output as soon as it is
+// done and the line running; Stop keeps what was shown.
 async function run() {
   if (!worker || pending) return;
-  output.innerHTML = '<p class="hint">Running…</p>';
+  output.innerHTML = "";
   markError(0);
+  let running = null; // the placeholder of the statement running
+  const started = (line) => {
+    running = document.createElement("div");
+    running.className = "result running";
+    running.innerHTML = '<a class="line" href="#" data-line="' + line + '">line ' + line + '</a><div><p class="hint">running…</p></div>';
+    output.appendChild(running);
+    scrollToEnd(output);
+    markRunning(line);
+  };
+  const done = (html) => {
+    if (running) running.remove();
+    running = null;
+    output.insertAdjacentHTML("beforeend", html || ""); // a definition shows nothing
+  };
   try {
-    const resp = await busyRequest({ op: "run", source: source.value }, "Run");
+    const resp = await busyRequest({ op: "run", source: source.value }, "Run", (ev) => {
+      if (ev.kind === "start") started(ev.line);
+      if (ev.kind === "done") done(ev.html);
+    });
+    markRunning(0);
     output.innerHTML = resp.html || "";
     if (resp.error && !output.querySelector(".error")) showError(output, resp.error);
     if (resp.errLine) markError(resp.errLine);
   } catch (err) {
-    output.innerHTML = '<p class="stopped">Stopped. What was printed before is lost; run again with a smaller question.</p>';
+    if (running) running.remove();
+    const line = marks.run;
+    const p = document.createElement("p");
+    p.className = "stopped";
+    p.innerHTML = line ? 'Stopped at <a class="line" href="#" data-line="' + line + '">line ' + line + "</a>. " : "Stopped. ";
+    p.append(status.textContent.replace(/^Stopped( at line \d+)?: /, "After ") +
+      " What was printed above is kept; what the run computed is lost. Run again with a smaller question.");
+    output.appendChild(p);
+    scrollToEnd(output);
   }
 }
 
@@ -174,9 +301,25 @@ async function explore(op) {
     if (resp.error) showError(exploreOut, resp.error);
     else exploreOut.innerHTML = resp.html;
     if (resp.errLine) markError(resp.errLine); // the program itself failed
+    showExplored();
   } catch (err) {
     exploreOut.innerHTML = '<p class="stopped">Stopped.</p>';
   }
+}
+
+// showExplored shows what Explore shows from its start, a graph from its root
+// (in its top layer, the position typed), centred when the graph is wider
+// than the panel.
+function showExplored() {
+  exploreOut.scrollTop = 0;
+  exploreOut.scrollLeft = 0;
+  const view = exploreOut.querySelector(".graphview");
+  if (!view) return;
+  const root = [...view.querySelectorAll("svg.graph .node")].find((n) => n.dataset.pos === view.dataset.root);
+  if (!root) return;
+  const r = root.getBoundingClientRect(), v = exploreOut.getBoundingClientRect();
+  exploreOut.scrollLeft += (r.left + r.width / 2) - (v.left + v.width / 2);
+  exploreOut.scrollTop += r.top - v.top - 8;
 }
 
 async function playTurn() {
@@ -203,6 +346,9 @@ async function playTurn() {
     });
     moves.insertAdjacentHTML("beforeend", '<button data-cmd="hint">Hint</button><button data-cmd="explain">Explain</button>');
   }
+  const transcript = exploreOut.querySelector(".transcript");
+  transcript.scrollTop = transcript.scrollHeight;
+  showExplored();
 }
 
 exploreOut.addEventListener("click", (e) => {
@@ -221,30 +367,42 @@ $("expr").addEventListener("keydown", (e) => {
 
 // ---- examples and links ----------------------------------------------------
 
-function chooseExample(name) {
+// chooseExample puts an example in the editor, asking first when the program
+// there was edited; it resolves with whether it did.
+async function chooseExample(name) {
   const ex = examples.find((x) => x.name === name);
   if (!ex) return false;
-  $("example").value = name;
-  setSource(ex.source);
+  if (!(await replaceSource(ex.source, name, "the example " + name))) {
+    $("example").value = source.value === loaded ? loadedExample : "";
+    return false;
+  }
   history.replaceState(null, "", "?example=" + encodeURIComponent(name));
   output.innerHTML = '<p class="hint">Run (Ctrl+Enter) to see what it shows.</p>';
   return true;
 }
 
+// encode returns text as base64url (RFC 4648 §5: - and _, no padding), which
+// a URL carries as it is.
 function encode(text) {
   const bytes = new TextEncoder().encode(text);
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+// decode reads a code= parameter: base64url, or ordinary base64 whose + the
+// URL turned into spaces (an unescaped + in a query means a space), with or
+// without padding, broken over lines or not.
 function decode(b64) {
-  const bin = atob(b64.replace(/-/g, "+").replace(/_/g, "/").replace(/\s/g, ""));
-  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  let s = b64.replace(/ /g, "+").replace(/-/g, "+").replace(/_/g, "/").replace(/[\s=]/g, "");
+  if (s.length % 4 === 1) throw new Error("the text ends in the middle of a character");
+  s += "===".slice((s.length + 3) % 4);
+  const bin = atob(s);
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
 $("share").addEventListener("click", () => {
-  const url = location.origin + location.pathname + "?code=" + encodeURIComponent(encode(source.value));
+  const url = location.origin + location.pathname + "?code=" + encode(source.value);
   const link = $("link");
   link.hidden = false;
   link.value = url;
@@ -252,7 +410,7 @@ $("share").addEventListener("click", () => {
   if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
 });
 
-$("example").addEventListener("change", (e) => chooseExample(e.target.value));
+$("example").addEventListener("change", (e) => { if (e.target.value) chooseExample(e.target.value); });
 $("run").addEventListener("click", run);
 $("stop").addEventListener("click", stop);
 $("table").addEventListener("click", () => explore("table"));
@@ -273,8 +431,13 @@ async function compile() {
 
 async function start() {
   const params = new URLSearchParams(location.search);
+  const saved = savedProgram();
+  if (saved) setSource(saved.source, saved.example || "", typeof saved.loaded === "string" ? saved.loaded : saved.source);
+  let code = null; // the program of a code= link
+  let linkError = "";
   if (params.has("code")) {
-    try { setSource(decode(params.get("code"))); } catch (err) { showError(output, "The link's program (code=) is not valid base64: " + err.message); }
+    try { code = decode(params.get("code")); } catch (err) { linkError = "The link's program (code=) is not valid base64: " + err.message; }
+    if (code !== null && !edited()) setSource(code); // shown while grundy loads
   }
   updateGutter();
   try {
@@ -288,10 +451,18 @@ async function start() {
   const select = $("example");
   select.innerHTML = '<option value="">(your program)</option>' +
     examples.map((x) => '<option value="' + x.name + '">' + x.name + "</option>").join("");
-  if (params.has("example") && !params.has("code")) {
-    if (!chooseExample(params.get("example"))) showError(output, "There is no example " + params.get("example") + "; pick one from the list.");
-  } else if (!params.has("code") && !source.value) {
-    chooseExample(examples.some((x) => x.name === "tour") ? "tour" : examples[0].name);
+  select.value = source.value === loaded ? loadedExample : "";
+  if (code !== null) {
+    if (!(await replaceSource(code, "", "the program of this link"))) history.replaceState(null, "", location.pathname);
+  } else if (params.has("example")) {
+    const name = params.get("example");
+    if (!examples.some((x) => x.name === name)) linkError = "There is no example " + name + "; pick one from the list.";
+    else if (!(await chooseExample(name))) history.replaceState(null, "", location.pathname);
+  }
+  if (!source.value.trim()) await chooseExample(examples.some((x) => x.name === "tour") ? "tour" : examples[0].name);
+  if (linkError) {
+    history.replaceState(null, "", location.pathname);
+    showError(output, linkError);
   }
   $("share").disabled = false;
   setBusy(false);

@@ -11,9 +11,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
+	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/examples"
@@ -73,11 +76,34 @@ type Play struct {
 	Over       bool     `json:"over"`       // the game has ended
 }
 
+// Event is what a request tells the page while it runs, so that the page shows
+// a run as it goes: a statement starting (Line), a statement done (Line and
+// HTML, what it showed, as the final response shows it), or how many positions
+// are solved so far (Positions).
+type Event struct {
+	Kind      string `json:"kind"` // "start", "done" or "progress"
+	Line      int    `json:"line,omitempty"`
+	HTML      string `json:"html,omitempty"`
+	Positions int    `json:"positions,omitempty"`
+}
+
+// progressEvery is how often, at most, a progress event is sent.
+const progressEvery = 250 * time.Millisecond
+
 // Worker keeps the session of the last program, so that a table, a graph or
 // a game after a run reuses what the run computed.
 type Worker struct {
-	source string
-	in     *interp.Interp
+	// OnEvent, when set, is told how a request goes while it runs.
+	OnEvent func(Event)
+	source  string
+	in      *interp.Interp
+}
+
+// event tells OnEvent about e, if it is set.
+func (w *Worker) event(e Event) {
+	if w.OnEvent != nil {
+		w.OnEvent(e)
+	}
 }
 
 // HandleJSON answers a request in JSON with a response in JSON.
@@ -116,9 +142,19 @@ func (w *Worker) Handle(ctx context.Context, r Request) Response {
 	return Response{Error: fmt.Sprintf("unknown request %q", r.Op)}
 }
 
-// newSession returns a session like the command line's.
-func newSession() *interp.Interp {
+// newSession returns a session like the command line's, which reports its
+// progress as events.
+func (w *Worker) newSession() *interp.Interp {
 	in := stdlib.New()
+	if w.OnEvent != nil {
+		last := time.Now()
+		in.Config.OnProgress = func(n int) {
+			if now := time.Now(); now.Sub(last) >= progressEvery {
+				last = now
+				w.event(Event{Kind: "progress", Positions: n})
+			}
+		}
+	}
 	in.Out, in.Diag = io.Discard, io.Discard
 	in.Config.MaxPositions = MaxPositions
 	in.Config.PositionsHint = "the page stops there to stay responsive; grundy on your own machine (go run github.com/grundy-lang/grundy@latest) has no such limit"
@@ -129,18 +165,18 @@ func newSession() *interp.Interp {
 
 // run runs a program in a new session and keeps the session.
 func (w *Worker) run(ctx context.Context, src string) Response {
-	in := newSession()
-	s := sheet.Run(ctx, in, File, src)
-	for _, c := range s.Chunks {
-		for k, it := range c.Output {
-			if cut := MaxShown; len(it.Text) > cut {
-				for !utf8.RuneStart(it.Text[cut]) {
-					cut--
-				}
-				c.Output[k].Text = fmt.Sprintf("%s… (%d more bytes)", it.Text[:cut], len(it.Text)-cut)
+	in := w.newSession()
+	s := sheet.RunWatched(ctx, in, File, src, sheet.Watch{
+		Start: func(c *sheet.Chunk) { w.event(Event{Kind: "start", Line: c.Stmt}) },
+		Done: func(c *sheet.Chunk) {
+			shorten(c)
+			if w.OnEvent != nil {
+				var b bytes.Buffer
+				sheet.WriteChunk(&b, c)
+				w.event(Event{Kind: "done", Line: c.Stmt, HTML: b.String()})
 			}
-		}
-	}
+		},
+	})
 	var b bytes.Buffer
 	sheet.WriteResults(&b, s) // writing to a buffer cannot fail
 	resp := Response{HTML: b.String(), OK: s.OK(), ErrLine: s.ErrLine}
@@ -152,6 +188,18 @@ func (w *Worker) run(ctx context.Context, src string) Response {
 		w.source, w.in = "", nil // half-run: start again next time
 	}
 	return resp
+}
+
+// shorten cuts each print of c to MaxShown bytes.
+func shorten(c *sheet.Chunk) {
+	for k, it := range c.Output {
+		if cut := MaxShown; len(it.Text) > cut {
+			for !utf8.RuneStart(it.Text[cut]) {
+				cut--
+			}
+			c.Output[k].Text = fmt.Sprintf("%s… (%d more bytes)", it.Text[:cut], len(it.Text)-cut)
+		}
+	}
 }
 
 // session returns the session of the program src, running it first unless
@@ -214,9 +262,20 @@ func graph(ctx context.Context, in *interp.Interp, expr string) Response {
 		return failure(err)
 	}
 	var b bytes.Buffer
+	fmt.Fprintf(&b, `<div class="graphview" data-root="%s">`, html.EscapeString(v.Repr()))
 	layered.WriteSVG(&b, g) // writing to a buffer cannot fail
+	b.WriteString("</div>\n" + legend)
 	return Response{HTML: b.String(), OK: true}
 }
+
+// legend says what the colours and lines of a graph (web/layered) mean.
+const legend = `<p class="legend">` +
+	`<span><svg width="26" height="14"><rect x="1" y="1" width="24" height="12" rx="3" fill="#000" stroke="#333"/></svg> P-position: whoever moves from it loses</span> ` +
+	`<span><svg width="26" height="14"><rect x="1" y="1" width="24" height="12" rx="3" fill="#fff" stroke="#333"/></svg> N-position: whoever moves from it wins</span> ` +
+	`<span><svg width="26" height="14"><rect x="1" y="1" width="24" height="12" rx="3" fill="#c8c8c8" stroke="#333"/></svg> draw</span> ` +
+	`<span><svg width="30" height="14"><path d="M1,7 H27" stroke="#c00" stroke-width="2"/></svg> winning move (to a P-position)</span> ` +
+	`<span><svg width="30" height="14"><path d="M1,7 H27" stroke="#2c6fbb" stroke-dasharray="5,3"/></svg> move on a cycle</span> ` +
+	`<span>g = the Grundy value; click a position to play from it</span></p>` + "\n"
 
 // play replays a game of play mode with the person's input so far and
 // returns where it stands.
@@ -254,8 +313,47 @@ func play(ctx context.Context, in *interp.Interp, r Request) Response {
 	if !p.Over {
 		p.Transcript = p.Transcript[:cut] // drop the prompt that found no input
 	}
+	p.Transcript = forButtons(p.Transcript)
 	return Response{Play: p, OK: true}
 }
+
+// forButtons rewrites a transcript of grundy play for the page, where moves,
+// Hint and Explain are buttons: no "type a move", and the person's clicks
+// read as what they chose.
+func forButtons(t string) string {
+	for _, r := range buttonWords {
+		t = r.re.ReplaceAllString(t, r.with)
+	}
+	return t
+}
+
+// rewrite replaces what re matches in a transcript with with.
+type rewrite struct {
+	re   *regexp.Regexp
+	with string
+}
+
+// buttonWords are the sentences of grundy play about typing, each with a
+// pattern that matches it however it was wrapped, and what the page says
+// instead; then the prompts, whose answer the next line says.
+var buttonWords = func() []rewrite {
+	var rs []rewrite
+	for _, r := range [][2]string{
+		{"Choose a move by its number or its name. Type hint for a winning move, moves to list the moves, explain to see why the position is won or lost, or quit.",
+			"Click a move below to play it; Hint shows a winning move, Explain why the position is won or lost."},
+		{"type moves to list them.", "they are the buttons below."},
+		{"(Type hint before a move to see a winning one.)", "(Click Hint before a move to see a winning one.)"},
+	} {
+		words := strings.Fields(r[0])
+		for i, w := range words {
+			words[i] = regexp.QuoteMeta(w)
+		}
+		rs = append(rs, rewrite{regexp.MustCompile(strings.Join(words, `\s+`)), r[1]})
+	}
+	return append(rs,
+		rewrite{regexp.MustCompile(`(?m)^Your move> \d+\n`), ""}, // "You: MOVE" follows
+		rewrite{regexp.MustCompile(`(?m)^Your move> (hint|explain)$`), "You asked: $1"})
+}()
 
 // Examples returns the files of examples/, in order.
 func Examples() []Example {

@@ -3,8 +3,10 @@ package worker
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 func handle(t *testing.T, w *Worker, r Request) Response {
@@ -82,7 +84,7 @@ func TestTableGraphPlay(t *testing.T) {
 		t.Fatalf("start of play: %+v %+v", r, p)
 	}
 	r = handle(t, w, Request{Op: "play", Source: nimSrc, Expr: "Nim(1) + Nim(2)", Input: []string{"hint"}})
-	if !strings.Contains(r.Play.Transcript, "Hint: take 1 from Nim(2)") || r.Play.Over {
+	if !strings.Contains(r.Play.Transcript, "You asked: hint\nHint: take 1 from Nim(2)") || r.Play.Over {
 		t.Fatalf("hint: %+v", r.Play)
 	}
 	var moves []string
@@ -99,6 +101,66 @@ func TestTableGraphPlay(t *testing.T) {
 	}
 	if !strings.Contains(r.Play.Transcript, "you win") {
 		t.Fatalf("the person played well and should win:\n%s", r.Play.Transcript)
+	}
+	// Moves are buttons in the page: the transcript says click, never type,
+	// and the person's choices read as moves, not as numbers typed.
+	for _, tr := range []string{p.Transcript, r.Play.Transcript} {
+		if strings.Contains(strings.ToLower(tr), "type") || strings.Contains(tr, "Your move>") || !strings.Contains(tr, "Click a move below") {
+			t.Errorf("the transcript speaks of typing:\n%s", tr)
+		}
+	}
+	if !strings.Contains(r.Play.Transcript, "You: take 1 from Nim(2)") {
+		t.Errorf("the transcript lacks the person's move:\n%s", r.Play.Transcript)
+	}
+}
+
+// A graph comes with a legend of its colours and lines, and names its root.
+func TestGraphLegend(t *testing.T) {
+	r := handle(t, &Worker{}, Request{Op: "graph", Source: nimSrc, Expr: "Nim(2) + Nim(1)"})
+	for _, want := range []string{`data-root="Nim(2) + Nim(1)"`, `class="legend"`, "P-position", "winning move", "on a cycle"} {
+		if !strings.Contains(r.HTML, want) {
+			t.Errorf("the graph lacks %q", want)
+		}
+	}
+}
+
+// A run tells, while it goes, which statement starts and what each showed
+// when it is done, in order, as the final response shows it.
+func TestRunEvents(t *testing.T) {
+	var events []Event
+	w := &Worker{OnEvent: func(e Event) { events = append(events, e) }}
+	r := handle(t, w, Request{Op: "run", Source: "print 1\n\nprint 2\ncheck 1 == 1\nprint 1 / 0\nprint 3\n"})
+	var got []string
+	for _, e := range events {
+		got = append(got, fmt.Sprintf("%s %d", e.Kind, e.Line))
+		if e.Kind == "done" && !strings.Contains(r.HTML, e.HTML) {
+			t.Errorf("the event of line %d shows %q, the response does not", e.Line, e.HTML)
+		}
+	}
+	if want := "start 1,done 1,start 3,done 3,start 4,done 4,start 5,done 5"; strings.Join(got, ",") != want {
+		t.Fatalf("events %s, want %s", strings.Join(got, ","), want)
+	}
+	if !strings.Contains(events[3].HTML, `<pre class="out">2</pre>`) || !strings.Contains(events[7].HTML, "division by zero") {
+		t.Fatalf("events: %+v", events)
+	}
+}
+
+// A long solve reports its progress.
+func TestProgressEvents(t *testing.T) {
+	progress := 0
+	w := &Worker{OnEvent: func(e Event) {
+		if e.Kind == "progress" && e.Positions > 0 {
+			progress++
+		}
+	}}
+	src := "game T(n) {\n  move k in 1..3 where k <= n -> T(n - k)\n}\nprint [sg(T(n)) for n in 0..400000][-1]\n"
+	deadline := time.Now().Add(time.Minute)
+	for progress == 0 && time.Now().Before(deadline) {
+		handle(t, w, Request{Op: "run", Source: src})
+		src += "#\n" // a new program, a new session
+	}
+	if progress == 0 {
+		t.Fatal("no progress was reported")
 	}
 }
 
@@ -128,5 +190,14 @@ func TestBadRequests(t *testing.T) {
 		if r := handle(t, w, c.req); !strings.Contains(r.Error, c.want) {
 			t.Errorf("%+v: error %q, want %q", c.req, r.Error, c.want)
 		}
+	}
+}
+
+// The sentences about typing are rewritten however play wrapped them.
+func TestForButtons(t *testing.T) {
+	in := "Why: your move x left an N-position. (Type hint\nbefore a move to see a winning one.)\nYou have 40 moves; type moves\nto list them.\nYour move> 3\nYou: take 1\nYour move> explain\n"
+	want := "Why: your move x left an N-position. (Click Hint before a move to see a winning one.)\nYou have 40 moves; they are the buttons below.\nYou: take 1\nYou asked: explain\n"
+	if got := forButtons(in); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
