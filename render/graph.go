@@ -39,6 +39,9 @@ type Graph struct {
 	// (ValueText) and outcomes L, R, N or P, and edges the side that moves
 	// (see [WriteDOT]).
 	Partizan bool
+	// NoLegend leaves the legend out of the drawing, for a page that shows its
+	// own beside it.
+	NoLegend bool
 }
 
 // IsP reports whether n is a P-position: its Outcome is "P", or it has no

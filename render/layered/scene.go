@@ -206,6 +206,9 @@ func build(g render.Graph) scene {
 	if anyRight {
 		items = append(items, legendItem{fill: rightColor, width: 1, text: "Right's move (thick: it wins)"})
 	}
+	if g.NoLegend {
+		items = nil
+	}
 	itemW := func(it legendItem) int { return legendSwatchW + 6 + len([]rune(it.text))*legendCharW }
 	rowW := sc.width - 2*margin // entries wrap at the graph's width...
 	for _, it := range items {

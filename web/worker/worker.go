@@ -263,8 +263,14 @@ func graph(ctx context.Context, in *interp.Interp, expr string) Response {
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `<div class="graphview" data-root="%s">`, html.EscapeString(v.Repr()))
+	g.NoLegend = true // the page's own legend follows
 	layered.WriteSVG(&b, g) // writing to a buffer cannot fail
-	b.WriteString("</div>\n" + legend)
+	b.WriteString("</div>\n")
+	if g.Partizan {
+		b.WriteString(partizanLegend)
+	} else {
+		b.WriteString(legend)
+	}
 	return Response{HTML: b.String(), OK: true}
 }
 
@@ -276,6 +282,15 @@ const legend = `<p class="legend">` +
 	`<span><svg width="30" height="14"><path d="M1,7 H27" stroke="#c00" stroke-width="2"/></svg> winning move (to a P-position)</span> ` +
 	`<span><svg width="30" height="14"><path d="M1,7 H27" stroke="#2c6fbb" stroke-dasharray="5,3"/></svg> move on a cycle</span> ` +
 	`<span>g = the Grundy value; click a position to play from it</span></p>` + "\n"
+
+// partizanLegend says what the colours of a partizan game's graph mean.
+const partizanLegend = `<p class="legend">` +
+	`<span><svg width="26" height="14"><rect x="1" y="1" width="24" height="12" rx="3" fill="#000" stroke="#333"/></svg> P-position: whoever moves first loses</span> ` +
+	`<span><svg width="26" height="14"><rect x="1" y="1" width="24" height="12" rx="3" fill="#dce8f8" stroke="#333"/></svg> L: Left wins</span> ` +
+	`<span><svg width="26" height="14"><rect x="1" y="1" width="24" height="12" rx="3" fill="#f8dedb" stroke="#333"/></svg> R: Right wins</span> ` +
+	`<span><svg width="30" height="14"><path d="M1,7 H27" stroke="#1f5fbf" stroke-width="2"/></svg> Left's move</span> ` +
+	`<span><svg width="30" height="14"><path d="M1,7 H27" stroke="#c0392b" stroke-width="2"/></svg> Right's move (thick: a winning move)</span> ` +
+	`<span>each box: the game value and who wins; click a position to play from it</span></p>` + "\n"
 
 // play replays a game of play mode with the person's input so far and
 // returns where it stands.
