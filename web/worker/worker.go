@@ -263,7 +263,7 @@ func graph(ctx context.Context, in *interp.Interp, expr string) Response {
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `<div class="graphview" data-root="%s">`, html.EscapeString(v.Repr()))
-	g.NoLegend = true // the page's own legend follows
+	g.NoLegend = true       // the page's own legend follows
 	layered.WriteSVG(&b, g) // writing to a buffer cannot fail
 	b.WriteString("</div>\n")
 	if g.Partizan {
