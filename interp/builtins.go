@@ -226,6 +226,9 @@ func outcomeValue(isP bool) Value {
 }
 
 func biOutcome(s *callSite, args []Value) Value {
+	if args[0].K == KInt && args[0].N != 0 {
+		return s.partizanOutcome(args[0]) // a number is a game: n free moves for Left (or -n for Right)
+	}
 	if hasPartizanPart(args[0]) {
 		if s.mode(args, 1) {
 			s.notPartizan(args[0], "outcome(G, misere)")

@@ -562,7 +562,10 @@ type NativeMove struct {
 }
 
 // String describes the move, e.g. "take 2 -> Nim(1)" or "take 2 from Nim(3) -> Nim(1)".
-func (m *Move) String() string {
+func (m *Move) String() string { return m.Name() + " -> " + m.PartTo.Repr() }
+
+// Name is the move without where it leads: "take 2", "take 2 from Nim(3)".
+func (m *Move) Name() string {
 	var b strings.Builder
 	if m.Side != lang.Both {
 		b.WriteString(m.Side.String())
@@ -592,7 +595,6 @@ func (m *Move) String() string {
 	if m.InSum {
 		b.WriteString(" from " + m.Part.Repr())
 	}
-	b.WriteString(" -> " + m.PartTo.Repr())
 	return b.String()
 }
 

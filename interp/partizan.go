@@ -102,11 +102,14 @@ func (s *callSite) valueOf(v Value, fn string) cgt.Game {
 	return g
 }
 
-// formOf is the canonical form of a game value, position or sum: the sum of its
-// parts' forms.
+// formOf is the canonical form of a game value, an integer, a position or a
+// sum: the sum of its parts' forms.
 func (in *Interp) formOf(v Value) (cgt.Game, error) {
-	if v.K == KValue {
+	switch v.K {
+	case KValue:
 		return v.Form(), nil
+	case KInt: // an integer is a game: n moves ahead for Left (or -n for Right)
+		return in.space().Integer(v.N), nil
 	}
 	parts, err := components(v)
 	if err != nil {
@@ -358,6 +361,9 @@ func biOptionsOf(side lang.Side) func(*callSite, []Value) Value {
 	name := side.String() + "options"
 	return func(s *callSite, args []Value) Value {
 		v := args[0]
+		if v.K == KInt { // a number is a game
+			v = Value{K: KValue, R: s.c.in.space().Integer(v.N)}
+		}
 		if v.K == KValue {
 			opts := v.Form().LeftOptions()
 			if side == lang.Right {

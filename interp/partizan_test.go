@@ -195,3 +195,21 @@ print ({cg("2"), 2, value(Cutcake(3, 1))}, [value(Cutcake(w, 1)) for w in 1..3] 
 		t.Errorf("got %s, want %s", out, want)
 	}
 }
+
+// TestHeatCoolAtomicWeight: the language's heat, cool and atomicweight are
+// CGSuite's (values from its tests and Lessons in Play).
+func TestHeatCoolAtomicWeight(t *testing.T) {
+	out, errs := run(t, `print (cool(cg("{3|-1}"), 1), cool(cg("{3|-1}"), 3), heat(cg("*"), 1), atomicweight(cg("^")), atomicweight(cg("^") + cg("^")))
+print (cool(cg("{3|-1}"), 2) == cg("1*"), heat(cg("1/2"), 5), cool(7, 1), leftoptions(2), rightoptions(-1))
+`)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	if want := "({2|0}, 1, ±1, 1, 2)\n(true, 1/2, 7, [1], [0])\n"; out != want {
+		t.Errorf("got %s, want %s", out, want)
+	}
+	_, errs = run(t, "print atomicweight(cg(\"{1|-1}\"))")
+	if !strings.Contains(errs, "t.game:1:7: atomicweight: ±1 is not atomic") {
+		t.Errorf("got %s", errs)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
@@ -51,7 +50,7 @@ func (s *Session) partizanOptions(ctx context.Context, pos interp.Value, mode in
 		rows := [][]string{{"move", "", "to", "value", "outcome"}}
 		for _, o := range opts {
 			m := o.Move
-			label := strings.TrimSuffix(m.String(), " -> "+m.PartTo.Repr())
+			label := m.Name()
 			row := []string{label, "->", m.To.Repr(), o.Value.String(), o.Outcome}
 			if o.Wins {
 				row = append(row, "winning")

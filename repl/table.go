@@ -90,7 +90,7 @@ func (s *Session) options(ctx context.Context, inv invocation) error {
 		if err != nil {
 			return err
 		}
-		label := strings.TrimSuffix(m.String(), " -> "+m.PartTo.Repr())
+		label := m.Name()
 		row := []string{label, "->", m.To.Repr(), v, o}
 		switch {
 		case o == "P":
@@ -177,7 +177,7 @@ func (s *Session) scoringOptions(ctx context.Context, pos interp.Value) error {
 		if m.Again {
 			again = "again"
 		}
-		label := strings.TrimSuffix(m.String(), " -> "+m.PartTo.Repr())
+		label := m.Name()
 		row := []string{label, "->", m.To.Repr(), fmt.Sprint(m.Gain), again, fmt.Sprint(m.Next), fmt.Sprint(m.Value)}
 		if m.Value == value {
 			row = append(row, "best")

@@ -27,7 +27,7 @@ const (
 )
 
 // Banner greets a person at a terminal, before any file is loaded.
-const Banner = `grundy: Sprague-Grundy values of impartial games. :help for help, Ctrl-D to leave.`
+const Banner = `grundy: values of combinatorial games, impartial and partizan. :help for help, Ctrl-D to leave.`
 
 // Piped reads entries from r without prompts or line editing, as a script, and
 // returns the exit status (see Status). ctx ends the whole run when cancelled.

@@ -201,3 +201,14 @@ func TestForButtons(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestPlayShowsBoards: a game with a show clause is drawn in the transcript,
+// and its move buttons name the moves without the long position.
+func TestPlayShowsBoards(t *testing.T) {
+	src := "game Row(b) {\n  show [[\".xo\"[c] for c in b]]\n  move i in 0..2 where b[i] == 0 -> Row([if k == i then 1 else b[k] for k in 0..2])\n}\n"
+	r := handle(t, &Worker{}, Request{Op: "play", Source: src, Expr: "Row([0, 2, 0])"})
+	p := r.Play
+	if p == nil || !strings.Contains(p.Transcript, "Row([0, 2, 0])\n  .o.\n") || strings.Join(p.Moves, ", ") != "i=0, i=2" {
+		t.Fatalf("play of a drawn game: %+v %+v", r, p)
+	}
+}
