@@ -19,7 +19,7 @@ import (
 // second time nor draw a progress line while it waits for the person.
 func TestShellOnTerminal(t *testing.T) {
 	term := startOnTerminal(t)
-	term.expect("grundy: Sprague-Grundy values")
+	term.expect("grundy: values of combinatorial games")
 	term.expect("\n> ")
 	term.send("1 + 1\r")
 	// An entry that computes has its progress line (drawn at once here), erased

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
 )
 
@@ -39,10 +40,11 @@ func GameGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNodes 
 	if _, ok := interp.Components(v); !ok {
 		return render.Graph{}, fmt.Errorf("graph needs a game position or a sum of positions, not %s %s", v.K, v.Repr())
 	}
-	if interp.IsPartizan(v) {
-		return partizanGraph(ctx, in, v, maxNodes)
+	g := render.Graph{Title: v.Repr(), Partizan: interp.IsPartizan(v)}
+	value := impartialNode
+	if g.Partizan {
+		value = partizanNode
 	}
-	g := render.Graph{Title: v.Repr()}
 	ids := map[string]int{}
 	var queue []interp.Value
 	// node returns the id of position p, adding it to the graph if it is new.
@@ -58,19 +60,15 @@ func GameGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNodes 
 		if len(ids) >= maxNodes {
 			return 0, &GraphTooBigError{v, maxNodes}
 		}
-		val, err := in.Grundy(ctx, p)
+		n, err := value(ctx, in, p)
 		if err != nil {
 			return 0, err
 		}
-		id := len(ids)
-		ids[k] = id
-		n := render.Node{ID: id, Label: nodeLabel(ctx, in, p), Value: val.Nim}
-		if val.Inf {
-			n.Value, n.ValueText, n.Outcome = -1, val.String(), string(val.Outcome())
-		}
+		n.ID, n.Label = len(ids), nodeLabel(ctx, in, p)
+		ids[k] = n.ID
 		g.Nodes = append(g.Nodes, n)
 		queue = append(queue, p)
-		return id, nil
+		return n.ID, nil
 	}
 	if _, err := node(v); err != nil {
 		return render.Graph{}, err
@@ -84,20 +82,40 @@ func GameGraph(ctx context.Context, in *interp.Interp, v interp.Value, maxNodes 
 		if err != nil {
 			return render.Graph{}, err
 		}
-		seen := map[int]bool{}
+		type edgeKey struct {
+			to   int
+			side lang.Side
+		}
+		seen := map[edgeKey]bool{}
 		for _, m := range ms {
 			to, err := node(m.To)
 			if err != nil {
 				return render.Graph{}, err
 			}
-			if !seen[to] { // one edge for moves to the same position
-				seen[to] = true
-				g.Edges = append(g.Edges, render.Edge{From: from, To: to, Label: shortName(m)})
+			if seen[edgeKey{to, m.Side}] { // one edge for one player's moves to the same position
+				continue
 			}
+			seen[edgeKey{to, m.Side}] = true
+			side := map[lang.Side]string{lang.Left: "L", lang.Right: "R"}[m.Side]
+			g.Edges = append(g.Edges, render.Edge{From: from, To: to, Label: shortName(m), Side: side})
 		}
 	}
 	markLoops(g.Edges, len(g.Nodes))
 	return g, nil
+}
+
+// impartialNode is a position's node with its Sprague-Grundy value (∞K and its
+// outcome in a loopy game).
+func impartialNode(ctx context.Context, in *interp.Interp, p interp.Value) (render.Node, error) {
+	val, err := in.Grundy(ctx, p)
+	if err != nil {
+		return render.Node{}, err
+	}
+	n := render.Node{Value: val.Nim}
+	if val.Inf {
+		n.Value, n.ValueText, n.Outcome = -1, val.String(), string(val.Outcome())
+	}
+	return n, nil
 }
 
 // markLoops marks the edges on a cycle: those from u to v where u can be reached
