@@ -80,12 +80,7 @@ func WriteDOT(w io.Writer, g Graph) error {
 		writePartizanDOT(bw, g, byID)
 		return bw.Flush()
 	}
-	bw.WriteString("digraph game {\n  fontname=\"Helvetica\";\n")
-	if g.Title != "" {
-		fmt.Fprintf(bw, "  label=%s;\n  labelloc=t;\n", dotQuote(g.Title))
-	}
-	bw.WriteString("  node [shape=ellipse, style=filled, fillcolor=white, fontname=\"Helvetica\"];\n")
-	bw.WriteString("  edge [fontname=\"Helvetica\", fontsize=10];\n")
+	writeDOTHeader(bw, g)
 	for _, n := range g.Nodes {
 		label := n.Label
 		if label != "" {
@@ -165,4 +160,15 @@ func dotQuote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// writeDOTHeader opens a DOT graph: its title and the default look of nodes
+// and edges.
+func writeDOTHeader(bw *bufio.Writer, g Graph) {
+	bw.WriteString("digraph game {\n  fontname=\"Helvetica\";\n")
+	if g.Title != "" {
+		fmt.Fprintf(bw, "  label=%s;\n  labelloc=t;\n", dotQuote(g.Title))
+	}
+	bw.WriteString("  node [shape=ellipse, style=filled, fillcolor=white, fontname=\"Helvetica\"];\n")
+	bw.WriteString("  edge [fontname=\"Helvetica\", fontsize=10];\n")
 }

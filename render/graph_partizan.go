@@ -24,12 +24,7 @@ const (
 // position of outcome L or P, that is of value >= 0; Right's to R or P) drawn
 // thick, and a legend of the colours.
 func writePartizanDOT(bw *bufio.Writer, g Graph, byID map[int]Node) {
-	bw.WriteString("digraph game {\n  fontname=\"Helvetica\";\n")
-	if g.Title != "" {
-		fmt.Fprintf(bw, "  label=%s;\n  labelloc=t;\n", dotQuote(g.Title))
-	}
-	bw.WriteString("  node [shape=ellipse, style=filled, fillcolor=white, fontname=\"Helvetica\"];\n")
-	bw.WriteString("  edge [fontname=\"Helvetica\", fontsize=10];\n")
+	writeDOTHeader(bw, g)
 	for _, n := range g.Nodes {
 		label := n.Label
 		if label != "" {
