@@ -54,7 +54,7 @@ func (s *Session) draw(ctx context.Context, inv invocation) error {
 
 // shown is how the shell shows the value of an expression: as written, and a
 // picture that can draw itself with characters (a thermograph) drawn so, with
-// its words below.
+// its words below, and a string of several lines (explain(G), show(G)) as text.
 func shown(v interp.Value) string {
 	if v.K == interp.KPicture {
 		if t, ok := v.R.(interface{ Text() string }); ok {
@@ -63,6 +63,9 @@ func shown(v interp.Value) string {
 				return strings.TrimRight(art, "\n") + "\n" + words
 			}
 		}
+	}
+	if v.K == interp.KStr && strings.Contains(v.Str(), "\n") {
+		return v.Str() // text of several lines, such as explain(G) or show(G), as a person reads it
 	}
 	return v.Repr()
 }
