@@ -300,3 +300,17 @@ func TestPartizanRulesetsAgainstPlainSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardsShow: the board games draw their positions.
+func TestBoardsShow(t *testing.T) {
+	in := stdlib.New()
+	for expr, want := range map[string]string{
+		`show(domineering("...|..#|.#."))`: "...\n..#\n.##",
+		`show(clobber("xox|ox."))`:         "xox\nox.",
+	} {
+		v, err := in.Eval(context.Background(), "t", expr)
+		if err != nil || v.Str() != want {
+			t.Errorf("%s = %q (%v), want %q", expr, v.Str(), err, want)
+		}
+	}
+}
