@@ -71,6 +71,9 @@ type Game struct {
 	grid    gridIDs // two small non-negative integer arguments, while dense enough
 	packed  packedIDs
 	general map[string]int32
+	// asGiven maps the key of arguments as a move gave them to their position,
+	// for a game with a canonical form written in the language.
+	asGiven map[string]int32
 }
 
 // compiledMove is one move clause ready to run.
@@ -164,11 +167,41 @@ func (in *Interp) internInt(g *Game, n int64) solver.Pos {
 	return in.internID(g, []Value{Int(n)})
 }
 
+// internCanonical interns g(args) for a game whose canonical form is an
+// expression of the language: the arguments as given are remembered with the
+// position their canonical form made, so that the canonical form (which may
+// build several images of a board) runs once for each distinct argument tuple,
+// not once for each move that makes it.
+func (in *Interp) internCanonical(g *Game, args []Value) solver.Pos {
+	in.keyBuf = in.keyBuf[:0]
+	for _, a := range args {
+		in.keyBuf = in.appendArgKey(in.keyBuf, a)
+	}
+	if id, ok := g.asGiven[string(in.keyBuf)]; ok {
+		return solver.Pos(id)
+	}
+	key := string(in.keyBuf)
+	id := in.internArgs(g, in.canonical(g, args))
+	if g.asGiven == nil {
+		g.asGiven = map[string]int32{}
+	}
+	g.asGiven[key] = int32(id)
+	return id
+}
+
 // internID returns the dense id of g(args), creating it if it is new.
 func (in *Interp) internID(g *Game, args []Value) solver.Pos {
-	if g.canon != nil {
+	switch {
+	case g.canon != nil && g.canonSort == nil:
+		return in.internCanonical(g, args)
+	case g.canon != nil:
 		args = in.canonical(g, args)
 	}
+	return in.internArgs(g, args)
+}
+
+// internArgs interns g(args), args being canonical already.
+func (in *Interp) internArgs(g *Game, args []Value) solver.Pos {
 	if len(args) == 1 && args[0].K == KInt && args[0].N >= 0 && args[0].N < denseLimit {
 		n := int(args[0].N)
 		if n < len(g.dense) && g.dense[n] != 0 {

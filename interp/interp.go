@@ -570,7 +570,7 @@ func (in *Interp) MemoryBytes() int {
 	for _, g := range in.globals {
 		if g.V.K == KGame {
 			gm := g.V.R.(*Game)
-			n += cap(gm.dense)*4 + cap(gm.values)*4 + gm.grid.bytes() + gm.packed.bytes() + len(gm.general)*32
+			n += cap(gm.dense)*4 + cap(gm.values)*4 + gm.grid.bytes() + gm.packed.bytes() + (len(gm.general)+len(gm.asGiven))*32
 		}
 	}
 	return n

@@ -400,3 +400,21 @@ func TestValueShapeLimits(t *testing.T) {
 		t.Errorf("a value just within the depth: %q, %v", out.String(), err)
 	}
 }
+
+// TestCanonicalRemembersArguments: a canonical form written in the language
+// runs once for each argument tuple, and every tuple made again, in any order,
+// is the same position as its canonical form.
+func TestCanonicalRemembersArguments(t *testing.T) {
+	out, errs := run(t, `game G(a, b) {
+  canonical (a % 3, b)
+  move where b > 0 -> G(a + 1, b - 1)
+}
+print (G(4, 1) == G(1, 1), G(1, 1) == G(4, 1), G(7, 2) == G(1, 2), G(2, 2) == G(1, 2), sg(G(5, 9)), G(5, 9))
+`)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	if want := "(true, true, true, false, 1, G(2, 9))\n"; out != want {
+		t.Errorf("got %s, want %s", out, want)
+	}
+}
