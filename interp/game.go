@@ -746,7 +746,8 @@ func (in *Interp) sumMoveBudget(n int) int {
 func placeInSum(v Value, parts []Value, i int, m *Move) *Move {
 	m.Index = i
 	if v.K == KSum {
-		m.From, m.InSum = v, true
+		// A sum of one part moves as that part: no "from" names it.
+		m.From, m.InSum = v, len(parts) > 1
 		rest := slices.Clone(parts)
 		rest[i] = m.PartTo
 		m.To = Sum(rest...)

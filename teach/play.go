@@ -298,8 +298,20 @@ func (p *player) explainOrHelp(line string, pos interp.Value, ms []*interp.Move)
 func (p *player) listMoves(ms []*interp.Move) {
 	w := len(strconv.Itoa(len(ms)))
 	for i, m := range ms {
-		p.printf("  %*d  %s\n", w, i+1, m)
+		p.printf("  %*d  %s\n", w, i+1, MoveText(m))
 	}
+}
+
+// MoveText is a move as play lists it: without the position it leads to when
+// that position's game draws its boards (the board is drawn after the move).
+func MoveText(m *interp.Move) string {
+	parts, _ := interp.Components(m.PartTo)
+	for _, p := range parts {
+		if p.Pos().Game.HasShow() {
+			return m.Name()
+		}
+	}
+	return m.String()
 }
 
 // hint names a winning move, or says there is none.

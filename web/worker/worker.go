@@ -315,12 +315,7 @@ func play(ctx context.Context, in *interp.Interp, r Request) Response {
 		// The input has run out: this is where the person is to move.
 		cut, p.Over, p.Position, p.Moves = out.Len(), false, pos.Repr(), nil
 		for _, m := range moves {
-			if m.PartTo.K == interp.KPos && m.PartTo.Pos().Game.HasShow() {
-				// The transcript draws the board: the button names the move.
-				p.Moves = append(p.Moves, m.Name())
-				continue
-			}
-			p.Moves = append(p.Moves, m.String())
+			p.Moves = append(p.Moves, teach.MoveText(m))
 		}
 	}}
 	if r.Misere {
