@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/words"
@@ -142,6 +143,33 @@ func evalAll(fr *Frame, fns []evalFn) []Value {
 	return out
 }
 
+// maxTupleKey is the longest tuple literal that tupleIn looks up without making it.
+const maxTupleKey = 4
+
+// tupleIn compiles (a, b) in S, the test of board games over sets of cells:
+// when S is a set, the tuple's elements are looked up without making the
+// tuple; anything else goes the general way.
+func (c *compiler) tupleIn(t *lang.TupleLit, e *lang.Binary) evalFn {
+	elems, coll := c.exprs(t.Elems), c.expr(e.R)
+	negate, member, pos := e.Op == "not in", binaryOps[e.Op], e.OpPos
+	return func(fr *Frame) Value {
+		var buf [maxTupleKey]Value
+		key := buf[:len(elems)]
+		for i, f := range elems {
+			key[i] = f(fr)
+		}
+		s := coll(fr)
+		if s.K == KSet {
+			return Bool(setHasTuple(s, key) != negate)
+		}
+		v, msg := member(c.in, Tuple(slices.Clone(key)...), s)
+		if msg != "" {
+			c.fail(pos, "%s", msg)
+		}
+		return v
+	}
+}
+
 // cond compiles an expression that must be true or false.
 func (c *compiler) cond(e lang.Expr) func(fr *Frame) bool {
 	f := c.expr(e)
@@ -263,6 +291,9 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			return func(fr *Frame) Value { return Bool(l(fr) && r(fr)) }
 		}
 		return func(fr *Frame) Value { return Bool(l(fr) || r(fr)) }
+	}
+	if t, ok := e.L.(*lang.TupleLit); ok && (e.Op == "in" || e.Op == "not in") && len(t.Elems) <= maxTupleKey {
+		return c.tupleIn(t, e)
 	}
 	lo, ro := c.operand(e.L), c.operand(e.R)
 	op, intOp := binaryOps[e.Op], intOps[e.Op]

@@ -418,3 +418,23 @@ print (G(4, 1) == G(1, 1), G(1, 1) == G(4, 1), G(7, 2) == G(1, 2), G(2, 2) == G(
 		t.Errorf("got %s, want %s", out, want)
 	}
 }
+
+// TestTupleIn: (a, b) in S looks the tuple up without making it when S is a
+// set, and answers as the general path does for sets of mixed kinds, lists and
+// tuples.
+func TestTupleIn(t *testing.T) {
+	out, errs := run(t, `let sets = [{(1, 2)}, {(1, 3)}, {1, 2, (1, 2), "x"}, {cg("1/2"), (0, 0), ((1, 2), 3)}, {}, {(1, 2, 3)}, {(1,)}]
+print [(1, 2) in S for S in sets]
+print [(1, 2) not in S for S in sets]
+print ((1, 2) in [(1, 2)], (1, 2) in ((1, 2),), ((1, 2), 3) in sets[3], (0, 0) in sets[3], (1,) in sets[6])
+print [(r, c) in {(r2, c2) for r2 in 0..2, c2 in 0..2 where r2 != c2} for r in 0..2 for c in 0..2]
+`)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	want := "[true, false, true, false, false, false, false]\n[false, true, false, true, true, true, true]\n" +
+		"(true, true, true, true, true)\n[false, true, true, true, false, true, true, true, false]\n"
+	if out != want {
+		t.Errorf("got\n%swant\n%s", out, want)
+	}
+}

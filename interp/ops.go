@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -310,6 +311,31 @@ func setHas(set, x Value) bool {
 	for lo < hi {
 		m := (lo + hi) / 2
 		switch c := Compare(elems[m], x); {
+		case c == 0:
+			return true
+		case c < 0:
+			lo = m + 1
+		default:
+			hi = m
+		}
+	}
+	return false
+}
+
+// setHasTuple reports whether set holds the tuple of the values key, as setHas
+// does for Tuple(key...) without making the tuple.
+func setHasTuple(set Value, key []Value) bool {
+	elems := set.Seq()
+	lo, hi := 0, len(elems)
+	for lo < hi {
+		m := (lo + hi) / 2
+		var c int
+		if e := elems[m]; e.K == KTuple {
+			c = compareSeqs(e.Seq(), key)
+		} else {
+			c = cmp.Compare(sortKind(e), KTuple)
+		}
+		switch {
 		case c == 0:
 			return true
 		case c < 0:
