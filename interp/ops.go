@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/cgt"
@@ -386,14 +387,23 @@ func intersection(in *Interp, a, b Value) Value {
 }
 
 func difference(in *Interp, a, b Value) Value {
-	var out []Value
+	out := make([]Value, 0, len(a.Seq()))
 	for _, e := range a.Seq() {
 		in.tick()
 		if !setHas(b, e) {
 			out = append(out, e)
 		}
 	}
-	return Value{K: KSet, R: newSeq(out)}
+	return Value{K: KSet, R: newSeq(fitted(out))}
+}
+
+// fitted returns xs, copied to a slice of its own length when most of its
+// capacity is unused: a set kept as a position's argument keeps its storage.
+func fitted(xs []Value) []Value {
+	if len(xs) < cap(xs)/2 {
+		return slices.Clone(xs)
+	}
+	return xs
 }
 
 func symmetricDifference(in *Interp, a, b Value) Value {
