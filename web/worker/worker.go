@@ -219,10 +219,7 @@ func (w *Worker) session(ctx context.Context, src string) (*interp.Interp, Respo
 // failure is the response to a failed request on an expression typed beside
 // the program: its errors point into the expression, not at a line.
 func failure(err error) Response {
-	text, ok := lang.FormatAll(err)
-	if !ok {
-		text = err.Error()
-	}
+	text, _ := lang.ErrorText(err, "")
 	return Response{Error: text}
 }
 
