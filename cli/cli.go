@@ -20,7 +20,6 @@ import (
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
-	"github.com/grundy-lang/grundy/stdlib"
 	"github.com/grundy-lang/grundy/teach"
 )
 
@@ -368,22 +367,21 @@ func flagName(a string) (name string, hasValue, ok bool) {
 }
 
 func (r *runner) newInterp(o *options) *interp.Interp {
-	in := stdlib.New()
-	in.Out, in.Diag = r.stdout, r.stderr
-	cfg := &in.Config
+	cfg := interp.DefaultConfig()
 	cfg.MaxPositions, cfg.PositionsHint = o.maxPositions, "raise it with --max-positions"
 	cfg.MaxMemory, cfg.MemoryHint = int64(o.maxMemory), "raise it with --max-memory"
 	cfg.TimeHint = timeHint
-	if o.maxMemory > 0 {
-		debug.SetMemoryLimit(int64(o.maxMemory)) // the collector works harder as the budget nears
-	}
 	if o.misere {
 		cfg.Mode = interp.MiserePlay
 	}
-	teach.Register(in)
 	if p := r.progress; p != nil {
 		cfg.OnProgress = func(n int) { p.Solved(int64(n)) }
 	}
+	if o.maxMemory > 0 {
+		debug.SetMemoryLimit(int64(o.maxMemory)) // the collector works harder as the budget nears
+	}
+	in := teach.NewSession(cfg)
+	in.Out, in.Diag = r.stdout, r.stderr
 	return in
 }
 
