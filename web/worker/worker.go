@@ -23,8 +23,8 @@ import (
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render/layered"
+	"github.com/grundy-lang/grundy/sheet"
 	"github.com/grundy-lang/grundy/teach"
-	"github.com/grundy-lang/grundy/web/sheet"
 )
 
 // File is the name programs from the page run under, in error messages.
