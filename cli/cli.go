@@ -20,7 +20,6 @@ import (
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
-	"github.com/grundy-lang/grundy/stdlib"
 	"github.com/grundy-lang/grundy/teach"
 )
 
@@ -368,36 +367,35 @@ func flagName(a string) (name string, hasValue, ok bool) {
 }
 
 func (r *runner) newInterp(o *options) *interp.Interp {
-	in := stdlib.New()
-	in.Out, in.Diag = r.stdout, r.stderr
-	cfg := &in.Config
+	cfg := interp.DefaultConfig()
 	cfg.MaxPositions, cfg.PositionsHint = o.maxPositions, "raise it with --max-positions"
 	cfg.MaxMemory, cfg.MemoryHint = int64(o.maxMemory), "raise it with --max-memory"
-	cfg.TimeHint = "raise it with --timeout"
-	if o.maxMemory > 0 {
-		debug.SetMemoryLimit(int64(o.maxMemory)) // the collector works harder as the budget nears
-	}
+	cfg.TimeHint = timeHint
 	if o.misere {
 		cfg.Mode = interp.MiserePlay
 	}
-	teach.Register(in)
 	if p := r.progress; p != nil {
 		cfg.OnProgress = func(n int) { p.Solved(int64(n)) }
 	}
+	if o.maxMemory > 0 {
+		debug.SetMemoryLimit(int64(o.maxMemory)) // the collector works harder as the budget nears
+	}
+	in := teach.NewSession(cfg)
+	in.Out, in.Diag = r.stdout, r.stderr
 	return in
 }
 
-// report prints an error the way a person should see it and returns the exit code.
+// timeHint says how to raise the time limit, after the message of a run the
+// limit stopped.
+const timeHint = "raise it with --timeout"
+
+// report prints an error the way a person should see it (lang.ErrorText, with
+// the command's name before an error that names no place) and returns the
+// exit code.
 func (r *runner) report(err error) int {
-	text, ok := lang.FormatAll(err)
-	switch {
-	case ok:
-	case errors.Is(err, context.Canceled):
-		text = "grundy: interrupted"
-	case errors.Is(err, context.DeadlineExceeded):
-		text = "grundy: stopped: the time limit was reached; raise it with --timeout"
-	default:
-		text = "grundy: " + err.Error()
+	text, located := lang.ErrorText(err, timeHint)
+	if !located {
+		text = "grundy: " + text
 	}
 	fmt.Fprintln(r.stderr, text)
 	return exitError

@@ -114,14 +114,11 @@ func jsonErrors(err error) []jsonError {
 		}
 		return out
 	case errors.As(err, &le):
-		return []jsonError{{File: le.Pos.Filename, Line: le.Pos.Line, Column: le.Pos.Column, Message: le.Msg, Text: le.Format()}}
-	case errors.Is(err, context.Canceled):
-		return []jsonError{{Message: "interrupted", Text: "grundy: interrupted"}}
-	case errors.Is(err, context.DeadlineExceeded):
-		msg := "stopped: the time limit was reached; raise it with --timeout"
-		return []jsonError{{Message: msg, Text: "grundy: " + msg}}
+		text, _ := lang.ErrorText(le, timeHint)
+		return []jsonError{{File: le.Pos.Filename, Line: le.Pos.Line, Column: le.Pos.Column, Message: le.Msg, Text: text}}
 	}
-	return []jsonError{{Message: err.Error(), Text: "grundy: " + err.Error()}}
+	msg := lang.StopMessage(err, timeHint) // the text, as report prints it
+	return []jsonError{{Message: msg, Text: "grundy: " + msg}}
 }
 
 // writeJSON writes one JSON object and a newline to standard output, with

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -79,13 +78,7 @@ func located(err error, file, src string) error {
 	if _, ok := lang.FormatAll(err); ok || err == nil || strings.HasPrefix(err.Error(), "internal error") {
 		return err
 	}
-	msg := err.Error()
-	switch {
-	case errors.Is(err, context.Canceled):
-		msg = "interrupted"
-	case errors.Is(err, context.DeadlineExceeded):
-		msg = "stopped: the time limit was reached; raise it with --timeout"
-	}
+	msg := lang.StopMessage(err, timeHint)
 	return &lang.Error{Pos: lang.Position{Filename: file, Line: 1, Column: 1}, Msg: msg, Src: src, Cause: err}
 }
 

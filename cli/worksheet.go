@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"github.com/grundy-lang/grundy/lang"
-	"github.com/grundy-lang/grundy/web/sheet"
+	"github.com/grundy-lang/grundy/sheet"
 )
 
 // runWorksheet is grundy run --html/--markdown: it runs the file and writes

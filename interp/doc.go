@@ -21,7 +21,8 @@
 // an error naming the limit and the Config's hint for raising it.
 //
 // Errors in a program are *lang.Error values: file, line, column and the line
-// with a caret, from lang.FormatAll. A run that its context stops, or that a
+// with a caret, from lang.FormatAll (lang.ErrorText words any error for a
+// person, as grundy's command line, shell and page do). A run that its context stops, or that a
 // limit stops where no expression names the place, fails with a *lang.Error
 // at the statement that was running, whose cause (errors.Is, errors.As) is the
 // context's error or the limit's.

@@ -17,9 +17,9 @@ import (
 // hung it or exhausted its memory, each with the error it must give in a .err
 // file beside it. They also seed FuzzEval and FuzzParse.
 func hostileFiles(t testing.TB) []string {
-	files, err := filepath.Glob("../testdata/hostile/*.game")
+	files, err := filepath.Glob("testdata/hostile/*.game")
 	if err != nil || len(files) == 0 {
-		t.Fatal("no hostile corpus in ../testdata/hostile:", err)
+		t.Fatal("no hostile corpus in testdata/hostile:", err)
 	}
 	return files
 }

@@ -204,13 +204,8 @@ func (in *Interp) locateStop(err error, s lang.Stmt, src string) error {
 	var mem *budget.MemoryError
 	var lim *budget.LimitError
 	switch {
-	case errors.Is(err, context.Canceled):
-		msg = "interrupted"
-	case errors.Is(err, context.DeadlineExceeded):
-		msg = "stopped: the time limit was reached"
-		if in.Config.TimeHint != "" {
-			msg += "; " + in.Config.TimeHint
-		}
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		msg = lang.StopMessage(err, in.Config.TimeHint)
 	case errors.As(err, &mem), errors.As(err, &lim):
 		msg = err.Error()
 	default:

@@ -41,9 +41,19 @@ func isHeap(v Value) bool {
 	return ok
 }
 
-// MisereMethod names the rule that decided a misère outcome, for explanations:
-// "misère Nim (Bouton)", "misère quotient", "tame genus", "genus" or "search".
-type MisereMethod = string
+// MisereMethod is the rule that decided a misère outcome (the solver's type):
+// MethodNim, MethodQuotient, MethodTame, MethodGenus or MethodSearch. Its
+// String names it for people.
+type MisereMethod = solver.MisereMethod
+
+// The rules that decide a misère outcome, as the solver names them.
+const (
+	MethodSearch   = solver.MethodSearch
+	MethodNim      = solver.MethodNim
+	MethodTame     = solver.MethodTame
+	MethodGenus    = solver.MethodGenus
+	MethodQuotient = solver.MethodQuotient
+)
 
 // misereDecide returns whether v is a misère P-position and which rule decided it.
 func (s *callSite) misereDecide(v Value) (bool, MisereMethod) {
@@ -159,9 +169,6 @@ func biTame(s *callSite, args []Value) Value {
 	_, tame := s.sumGenus(args[0], "tame")
 	return Bool(tame)
 }
-
-// MethodQuotient names the misère quotient as the rule that decided a misère outcome.
-const MethodQuotient = "misère quotient"
 
 // HeapQuotient decides misère sums of the heaps of one game by its misère quotient
 // (see Game.MisereHeap and the quotient package).

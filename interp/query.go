@@ -135,11 +135,11 @@ func (in *Interp) OutcomeClass(ctx context.Context, v Value) (byte, error) {
 
 // MisereOutcome reports whether a position or sum is a P-position in misère play
 // (the player who makes the last move loses), and which rule decided it: one of
-// the solver's Method names, such as "misère Nim (Bouton)".
-func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method string, err error) {
+// the MisereMethod values, such as MethodNim.
+func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method MisereMethod, err error) {
 	parts, err := components(v)
 	if err != nil {
-		return false, "", err
+		return false, 0, err
 	}
 	var verdict solver.Verdict
 	err = in.with(ctx, func() (err error) {

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -178,6 +179,40 @@ func FormatAll(err error) (text string, ok bool) {
 		return e.Format(), true
 	}
 	return "", false
+}
+
+// ErrorText is err as a person reads it, the one wording that the command
+// line, its --json output, the shell, worksheets and the page share:
+//   - a located error (a *Error, or Errors one per line): FormatAll's text,
+//     with the source line, a caret and the notes;
+//   - any other error: StopMessage's text, which names a stop (an interrupt,
+//     the time limit) by what stopped and words every other error as it is.
+//
+// located reports the first case, so that a command line may put its name
+// before the message of an error that names no place. timeHint says how to
+// raise a time limit (as interp.Config.TimeHint), or is empty.
+func ErrorText(err error, timeHint string) (text string, located bool) {
+	if text, ok := FormatAll(err); ok {
+		return text, true
+	}
+	return StopMessage(err, timeHint), false
+}
+
+// StopMessage is the message of an error that names no place: "interrupted"
+// for an interrupt (context.Canceled), "stopped: the time limit was reached"
+// for a deadline (context.DeadlineExceeded), followed by "; " and timeHint
+// when that is not empty, and err.Error() for any other error.
+func StopMessage(err error, timeHint string) string {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "interrupted"
+	case errors.Is(err, context.DeadlineExceeded):
+		if timeHint != "" {
+			return "stopped: the time limit was reached; " + timeHint
+		}
+		return "stopped: the time limit was reached"
+	}
+	return err.Error()
 }
 
 // Relocate makes the errors of err that point into src, a text made by

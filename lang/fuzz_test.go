@@ -26,7 +26,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	// The examples, and the hostile-input corpus (whose errors interp checks).
-	hostile, _ := filepath.Glob("../testdata/hostile/*.game")
+	hostile, _ := filepath.Glob("../interp/testdata/hostile/*.game")
 	if files, _ := filepath.Glob("../examples/*.game"); len(files) > 0 {
 		files = append(files, hostile...)
 		for _, file := range files {

@@ -45,7 +45,7 @@ func tokensOf(t *testing.T, def lexer.StringDefinition, names map[lexer.TokenTyp
 // the characters that matter.
 func TestScannerMatchesRegexLexer(t *testing.T) {
 	inputs := []string{"", "x", "misère", "misèrex", "misere", `"a\"b" "\` + "\n" + `"`, `"ab`, "3k 0x1F 12", "a..b->c=>d!e", "#c\r\n\tx", "\xff", "é", `"é\é"`}
-	for _, pattern := range []string{"../examples/*.game", "../testdata/hostile/*.game", "testdata/*.game"} {
+	for _, pattern := range []string{"../examples/*.game", "../interp/testdata/hostile/*.game", "testdata/*.game"} {
 		files, _ := filepath.Glob(pattern)
 		for _, f := range files {
 			b, err := os.ReadFile(f)
@@ -84,7 +84,7 @@ func TestScannerMatchesRegexLexer(t *testing.T) {
 // BenchmarkLex lexes a 90 KB file with the scanner and with the regular
 // expressions it replaced, in the same run: read the ratio of the two.
 func BenchmarkLex(b *testing.B) {
-	src, err := os.ReadFile("../testdata/hostile/and_chain.game")
+	src, err := os.ReadFile("../interp/testdata/hostile/and_chain.game")
 	if err != nil {
 		b.Fatal(err)
 	}

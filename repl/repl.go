@@ -164,7 +164,8 @@ func (s *Session) checkSummary(before interp.CheckStats) {
 // report prints an error the way files report them.
 func (s *Session) report(err error) {
 	if errors.Is(err, context.Canceled) {
-		msg := "interrupted"
+		// The shell words an interrupt without its place, and says what it keeps.
+		msg := lang.StopMessage(err, "")
 		var it *teach.Interrupted
 		if errors.As(err, &it) {
 			msg = it.Error()
@@ -172,11 +173,8 @@ func (s *Session) report(err error) {
 		fmt.Fprintln(s.err, msg+" (what was solved so far is kept)")
 		return
 	}
-	if text, ok := lang.FormatAll(err); ok {
-		fmt.Fprintln(s.err, text)
-		return
-	}
-	fmt.Fprintln(s.err, err)
+	text, _ := lang.ErrorText(err, "")
+	fmt.Fprintln(s.err, text)
 }
 
 // isCommand reports whether an entry is a :command.

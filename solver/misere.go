@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"slices"
 )
 
@@ -30,18 +31,42 @@ import (
 // An option's constant nim value (Options.Nims) is one heap *k: since *a + *b is not
 // *(a XOR b) in misère play, Rules must not fold several nimbers of an option into one.
 
-// Method names which rule decided a misère outcome.
+// MisereMethod is the rule that decided a misère outcome. Explanations switch
+// on it; String gives its name for people. The zero value is no method (the
+// verdict of a query that failed).
+type MisereMethod int8
+
+// The rules that decide a misère outcome.
 const (
-	MethodNim    = "misère Nim (Bouton)"
-	MethodTame   = "tame genus"
-	MethodGenus  = "genus"
-	MethodSearch = "search"
+	MethodSearch   MisereMethod = iota + 1 // searching the moves of the sum
+	MethodNim                              // Bouton's rule for misère Nim: every part plays as a Nim heap
+	MethodTame                             // the sum is tame: the genus of its parts, as misère Nim
+	MethodGenus                            // Conway's genus of the parts, known without a search
+	MethodQuotient                         // a misère quotient of heap games (never the solver's own: its callers', see package quotient)
 )
 
-// Verdict is a misère outcome and the rule that decided it (one of the Method names).
+// String names the method: "search", "misère Nim (Bouton)", "tame genus",
+// "genus" or "misère quotient".
+func (m MisereMethod) String() string {
+	switch m {
+	case MethodSearch:
+		return "search"
+	case MethodNim:
+		return "misère Nim (Bouton)"
+	case MethodTame:
+		return "tame genus"
+	case MethodGenus:
+		return "genus"
+	case MethodQuotient:
+		return "misère quotient"
+	}
+	return fmt.Sprintf("MisereMethod(%d)", int8(m))
+}
+
+// Verdict is a misère outcome and the rule that decided it.
 type Verdict struct {
 	P      bool // the player to move loses
-	Method string
+	Method MisereMethod
 }
 
 // Move is one move in a sum: option Option of component Comp, numbered as given to

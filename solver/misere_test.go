@@ -367,7 +367,7 @@ func TestRandomSums(t *testing.T) {
 	games := []int{gNim, gKayles, gDawsonKayles, gGrundy, gDawsonChess, gSub123, gSub134, gStar, gTwist}
 	_, m := newMisere()
 	b := newBrute()
-	methods := map[string]int{}
+	methods := map[MisereMethod]int{}
 	for range 400 {
 		var comps []Pos
 		total := 0
@@ -422,7 +422,7 @@ func TestRandomSums(t *testing.T) {
 			t.Fatalf("%s: P=%v with winning moves %v", name, want, moves)
 		}
 	}
-	for _, method := range []string{MethodNim, MethodTame, MethodGenus, MethodSearch} {
+	for _, method := range []MisereMethod{MethodNim, MethodTame, MethodGenus, MethodSearch} {
 		if methods[method] == 0 {
 			t.Errorf("no sum was decided by %q: %v", method, methods)
 		}

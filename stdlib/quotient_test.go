@@ -31,10 +31,10 @@ func TestMisereQuotientsAgree(t *testing.T) {
 func TestQuotientMethodAndScope(t *testing.T) {
 	in := stdlib.New()
 	ctx := context.Background()
-	for src, want := range map[string]string{
+	for src, want := range map[string]interp.MisereMethod{
 		"Kayles(200) + Kayles(500) + Kayles(1000)": interp.MethodQuotient,
-		"Kayles(30) + DawsonsKayles(9)":            "search", // mixed: not the quotient
-		"Nim(3) + Nim(5)":                          "misère Nim (Bouton)",
+		"Kayles(30) + DawsonsKayles(9)":            interp.MethodSearch, // mixed: not the quotient
+		"Nim(3) + Nim(5)":                          interp.MethodNim,
 	} {
 		v, err := in.Eval(ctx, "test", src)
 		if err != nil {

@@ -531,21 +531,21 @@ func (e *explainer) misereReason(v interp.Value, isP bool) error {
 	if method == interp.MethodQuotient {
 		return e.quotientReason(v)
 	}
-	if parts, _ := interp.Components(v); len(parts) == 1 && method != solver.MethodNim {
+	if parts, _ := interp.Components(v); len(parts) == 1 && method != interp.MethodNim {
 		e.printf("In misère play a position is a P-position exactly when every move leads to an N-position, and a position without moves is an N-position.\n")
 		return nil
 	}
 	switch method {
-	case solver.MethodNim:
+	case interp.MethodNim:
 		what := "Every part plays"
 		if parts, _ := interp.Components(v); len(parts) == 1 {
 			what = "It plays"
 		}
 		e.printf("%s like a Nim heap, so Bouton's rule for misère Nim decides: when some heap has 2 or more tokens, the player to move loses exactly when the nim-sum is 0, as in normal play; when every heap has 0 or 1, they lose exactly when the number of 1s is odd.\n", what)
 		return e.misereNimNumbers(v, isP)
-	case solver.MethodTame:
+	case interp.MethodTame:
 		e.printf("Every part is tame (Conway), so the sum plays like the misère Nim position given by the parts' genus.\n")
-	case solver.MethodGenus:
+	case interp.MethodGenus:
 		e.printf("Misère values do not add up like nim-sums; the outcome follows from Conway's genus of the parts.\n")
 	default:
 		e.printf("Misère values do not add up like nim-sums, so the outcome comes from searching the moves: a position is a P-position exactly when every move leads to an N-position.\n")

@@ -28,7 +28,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/grundy-lang/grundy/web/sheet"
+	"github.com/grundy-lang/grundy/sheet"
 )
 
 // Module is the path of the module whose source Build compiles.

@@ -23,9 +23,8 @@ import (
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render/layered"
-	"github.com/grundy-lang/grundy/stdlib"
+	"github.com/grundy-lang/grundy/sheet"
 	"github.com/grundy-lang/grundy/teach"
-	"github.com/grundy-lang/grundy/web/sheet"
 )
 
 // File is the name programs from the page run under, in error messages.
@@ -142,24 +141,24 @@ func (w *Worker) Handle(ctx context.Context, r Request) Response {
 	return Response{Error: fmt.Sprintf("unknown request %q", r.Op)}
 }
 
-// newSession returns a session like the command line's, which reports its
-// progress as events.
+// newSession returns a session like the command line's (teach.NewSession),
+// with the page's limits, which reports its progress as events.
 func (w *Worker) newSession() *interp.Interp {
-	in := stdlib.New()
+	cfg := interp.DefaultConfig()
 	if w.OnEvent != nil {
 		last := time.Now()
-		in.Config.OnProgress = func(n int) {
+		cfg.OnProgress = func(n int) {
 			if now := time.Now(); now.Sub(last) >= progressEvery {
 				last = now
 				w.event(Event{Kind: "progress", Positions: n})
 			}
 		}
 	}
+	cfg.MaxPositions = MaxPositions
+	cfg.PositionsHint = "the page stops there to stay responsive; grundy on your own machine (go run github.com/grundy-lang/grundy@latest) has no such limit"
+	cfg.MemoryHint = "the page stops there; grundy on your own machine can be given more (--max-memory)"
+	in := teach.NewSession(cfg)
 	in.Out, in.Diag = io.Discard, io.Discard
-	in.Config.MaxPositions = MaxPositions
-	in.Config.PositionsHint = "the page stops there to stay responsive; grundy on your own machine (go run github.com/grundy-lang/grundy@latest) has no such limit"
-	in.Config.MemoryHint = "the page stops there; grundy on your own machine can be given more (--max-memory)"
-	teach.Register(in)
 	return in
 }
 
@@ -219,10 +218,7 @@ func (w *Worker) session(ctx context.Context, src string) (*interp.Interp, Respo
 // failure is the response to a failed request on an expression typed beside
 // the program: its errors point into the expression, not at a line.
 func failure(err error) Response {
-	text, ok := lang.FormatAll(err)
-	if !ok {
-		text = err.Error()
-	}
+	text, _ := lang.ErrorText(err, "")
 	return Response{Error: text}
 }
 

@@ -112,17 +112,7 @@ func (s *Sheet) OK() bool { return s.Err == nil && s.Checks.Failed == 0 }
 // fail records the error that stopped the run.
 func (s *Sheet) fail(err error) {
 	s.Err = err
-	text, ok := lang.FormatAll(err)
-	switch {
-	case ok:
-	case errors.Is(err, context.Canceled):
-		text = "stopped"
-	case errors.Is(err, context.DeadlineExceeded):
-		text = "stopped: the time limit was reached"
-	default:
-		text = err.Error()
-	}
-	s.ErrText = text
+	s.ErrText, _ = lang.ErrorText(err, "")
 	var le *lang.Error
 	var les lang.Errors
 	if errors.As(err, &les) && len(les) > 0 {
