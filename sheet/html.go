@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/render"
 	"github.com/grundy-lang/grundy/teach"
@@ -75,7 +76,7 @@ func WriteChunk(b *bytes.Buffer, c *Chunk) {
 // Summary says how the run went, such as "12 checks passed (3456 cases)".
 func (s *Sheet) Summary() string {
 	c := s.Checks
-	text := fmt.Sprintf("%d checks passed, %d failed (%d cases)", c.Passed, c.Failed, c.Cases)
+	text := fmt.Sprintf("%s passed, %d failed (%s)", words.Plural(c.Passed, "check"), c.Failed, words.Plural(c.Cases, "case"))
 	if c.Passed+c.Failed == 0 {
 		text = "no checks"
 	}

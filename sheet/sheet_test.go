@@ -92,7 +92,7 @@ func TestSheet(t *testing.T) {
 	var h, m bytes.Buffer
 	WriteHTML(&h, s)
 	WriteMarkdown(&m, s)
-	for _, want := range []string{"<!DOCTYPE html>", `<span class="ln">8</span>print sgtable(W, 0..3, 0..2)`, "<table class=\"values\">", "<svg", "✓ check holds (16 cases)", "✗ t.game:10:1: check failed", "1 checks passed, 1 failed", `<pre class="code notrun" title="not run: the run stopped before this"><span class="ln">12</span>print 2`} {
+	for _, want := range []string{"<!DOCTYPE html>", `<span class="ln">8</span>print sgtable(W, 0..3, 0..2)`, "<table class=\"values\">", "<svg", "✓ check holds (16 cases)", "✗ t.game:10:1: check failed", "1 check passed, 1 failed", `<pre class="code notrun" title="not run: the run stopped before this"><span class="ln">12</span>print 2`} {
 		if !strings.Contains(h.String(), want) {
 			t.Errorf("HTML lacks %q", want)
 		}

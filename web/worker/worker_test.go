@@ -27,7 +27,7 @@ func TestRun(t *testing.T) {
 	if !r.OK || r.Error != "" {
 		t.Fatalf("run failed: %+v", r)
 	}
-	for _, want := range []string{`<pre class="out">6</pre>`, `data-line="2">line 2</a>`, "check holds (11 cases)", "1 checks passed, 0 failed (11 cases)"} {
+	for _, want := range []string{`<pre class="out">6</pre>`, `data-line="2">line 2</a>`, "check holds (11 cases)", "1 check passed, 0 failed (11 cases)"} {
 		if !strings.Contains(r.HTML, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.HTML)
 		}
