@@ -2,10 +2,12 @@ package interp_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/budget"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
@@ -161,6 +163,16 @@ func TestQueryMethodsAnswerAsBuiltins(t *testing.T) {
 		}
 	}
 
+	// Winning is normal play, as its documentation says, whatever the session's
+	// default mode (grundy eval --misere), as explain(G, normal) needs.
+	in.Config.Mode = interp.MiserePlay
+	for _, g := range []string{"Nim(1) + Nim(1)", "Nim(1) + Nim(2)"} {
+		if ms, err := in.Winning(ctx, eval(g)); must("Winning in a misère session", g, err) {
+			same("Winning in a misère session", g, movesText(ms), builtinMoves(eval("winning("+g+", normal)")))
+		}
+	}
+	in.Config.Mode = interp.NormalPlay
+
 	// A value that is no game: the method returns what the built-in raises.
 	notGame := eval("[1, 2]")
 	for name, q := range map[string]func() error{
@@ -176,6 +188,28 @@ func TestQueryMethodsAnswerAsBuiltins(t *testing.T) {
 		_, lerr := in.Eval(ctx, "t", name+"([1, 2])")
 		if err == nil || lerr == nil || !strings.HasSuffix(lerr.Error(), ": "+err.Error()) {
 			t.Errorf("%s of a list: the method says %v, the built-in %v", name, err, lerr)
+		}
+	}
+}
+
+// The query methods return the limit that stopped them as it is, a
+// *budget.LimitError (teach's WithinPositions tells a search too big for an
+// explanation by it), not a message with no place.
+func TestQueryMethodsReturnTheLimit(t *testing.T) {
+	ctx := context.Background()
+	for name, q := range map[string]func(*interp.Interp, interp.Value) error{
+		"Best":       func(in *interp.Interp, v interp.Value) error { _, err := in.Best(ctx, v); return err },
+		"Remoteness": func(in *interp.Interp, v interp.Value) error { _, err := in.Remoteness(ctx, v); return err },
+	} {
+		in := stdlib.New()
+		v, err := in.Eval(ctx, "t", "Kayles(40) + Kayles(41)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Config.MaxPositions = 10
+		var lim *budget.LimitError
+		if err := q(in, v); !errors.As(err, &lim) {
+			t.Errorf("%s past the positions limit: %v (%T), not a *budget.LimitError", name, err, err)
 		}
 	}
 }
