@@ -141,41 +141,15 @@ func (s *callSite) components(v Value, fn string) []Value {
 	return nil
 }
 
-// tooDeep stops an evaluation nested more than maxDepth calls deep, saying when
-// the nesting comes from sg queries made while solving positions, the usual cause.
-func (s *callSite) tooDeep() {
-	in := s.c.in
-	queries := in.queries
-	in.depth, in.queries = 0, 0
-	if queries > maxDepth/4 { // each query also counts the call that made it
-		s.fail("recursion is too deep (more than %d nested calls, %d of them queries such as sg made while solving a position: a where clause that asks the value of the next position nests one level per position)", maxDepth, queries)
-	}
-	s.fail("recursion is too deep (more than %d nested calls)", maxDepth)
-}
+// tooDeep stops an evaluation nested more than maxDepth calls deep (see
+// Interp.tooDeep).
+func (s *callSite) tooDeep() { s.fail("%v", s.c.in.tooDeep()) }
 
-// value is the generalized normal-play value of one position.
-func (s *callSite) value(p Value) solver.Grundy {
-	in := s.c.in
-	in.queries++
-	if in.depth++; in.depth > maxDepth {
-		s.tooDeep()
-	}
-	defer func() { in.depth--; in.queries-- }()
-	v, err := in.solver.Grundy(in.ctx, solver.Pos(p.N))
+// check raises err, when there is one, at the call site.
+func (s *callSite) check(err error) {
 	if err != nil {
 		s.raise(err)
 	}
-	return v
-}
-
-// grundy is the generalized normal-play value of a position or sum (Smith's rules
-// add the parts).
-func (s *callSite) grundy(v Value, fn string) solver.Grundy {
-	x := solver.Finite(0)
-	for _, p := range s.components(v, fn) {
-		x = x.Add(s.value(p))
-	}
-	return x
 }
 
 // mode reads the optional play-mode argument: true for misère play. Without one,
@@ -199,9 +173,13 @@ func biSG(s *callSite, args []Value) Value {
 	}
 	s.notPartizan(args[0], "sg")
 	if s.mode(args, 1) {
-		return Int(s.misereValue(args[0]))
+		x, err := s.c.in.misereValue(args[0], "sg")
+		s.check(err)
+		return Int(x)
 	}
-	return GrundyValue(s.grundy(args[0], "sg"))
+	g, err := s.c.in.grundyOf(args[0], "sg")
+	s.check(err)
+	return GrundyValue(g)
 }
 
 // nativeOutcome answers whether v is a P-position by its game's fast path, when
@@ -226,33 +204,43 @@ func outcomeValue(isP bool) Value {
 }
 
 func biOutcome(s *callSite, args []Value) Value {
+	in := s.c.in
+	partizan := func() Value {
+		o, err := in.partizanOutcome(args[0])
+		s.check(err)
+		return o
+	}
 	if args[0].K == KInt && args[0].N != 0 {
-		return s.partizanOutcome(args[0]) // a number is a game: n free moves for Left (or -n for Right)
+		return partizan() // a number is a game: n free moves for Left (or -n for Right)
 	}
 	if hasPartizanPart(args[0]) {
 		if s.mode(args, 1) {
 			s.notPartizan(args[0], "outcome(G, misere)")
 		}
-		return s.partizanOutcome(args[0])
+		return partizan()
 	}
 	if IsScoring(args[0]) {
 		if len(args) > 1 && s.mode(args, 1) {
 			s.notScoring(args[0], "outcome(G, misere)")
 		}
-		return s.scoringOutcome(args[0])
+		o, err := in.scoringOutcome(args[0])
+		s.check(err)
+		return o
 	}
 	if s.mode(args, 1) {
-		isP, _ := s.misereDecide(args[0])
-		return outcomeValue(isP)
+		verdict, err := in.misereVerdict(args[0], "outcome")
+		s.check(err)
+		return outcomeValue(verdict.P)
 	}
-	return outcomeOf(s.outcomeClass(args[0], "outcome"))
+	o, err := in.outcomeClass(args[0], "outcome")
+	s.check(err)
+	return outcomeOf(o)
 }
 
-// allMoves lists the labelled moves of a position or sum; in a sum, each move
-// names the component it is made in.
-// A position with more than Config.MaxOptions moves is an error.
+// allMoves lists the labelled moves of a position or sum for fn (see
+// Interp.moves), raising an error at the call.
 func (s *callSite) allMoves(v Value, fn string) []*Move {
-	ms, err := s.c.in.sumMoves(v, s.components(v, fn), 0)
+	ms, err := s.c.in.moves(v, fn, 0)
 	if err != nil {
 		s.raiseMoves(err, fn)
 	}
@@ -288,88 +276,26 @@ func biOptions(s *callSite, args []Value) Value {
 }
 
 func biWinning(s *callSite, args []Value) Value {
+	in := s.c.in
 	s.notScoring(args[0], "winning")
+	var ms []*Move
+	var err error
 	if side, ok := playerArg(args); ok {
-		return s.partizanWinning(args[0], side)
-	}
-	if hasPartizanPart(args[0]) {
-		if len(args) > 1 && s.mode(args, 1) {
+		ms, err = in.partizanWinning(args[0], side)
+	} else {
+		if hasPartizanPart(args[0]) && len(args) > 1 && s.mode(args, 1) {
 			s.notPartizan(args[0], "winning(G, misere)")
 		}
-		s.fail("winning of a partizan game needs the player who moves first: winning(G, L) for Left's winning moves, winning(G, R) for Right's")
-	}
-	if s.mode(args, 1) {
-		return moveValues(s.misereWinning(args[0]))
-	}
-	v := args[0]
-	parts := s.components(v, "winning")
-	if isP, ok := nativeOutcome(v); ok {
-		// A single position whose game knows its P-positions but not its values.
-		if isP {
-			return List(nil)
+		if !hasPartizanPart(args[0]) && s.mode(args, 1) {
+			ms, err = in.misereWinning(args[0])
+		} else {
+			ms, err = in.winning(args[0])
 		}
-		return moveValues(s.placeAll(v, parts, 0, s.movesTo(parts[0], 0)))
 	}
-	var total int64
-	vals := make([]int64, len(parts))
-	for i, p := range parts {
-		g := s.value(p)
-		if g.Inf {
-			return moveValues(s.movesToP(v, "winning"))
-		}
-		vals[i] = g.Nim
-		total ^= vals[i]
-	}
-	if total == 0 {
-		return List(nil)
-	}
-	// A winning move takes one component to the value that makes the nim-sum 0.
-	var out []*Move
-	budget := s.c.in.sumMoveBudget(len(parts))
-	for i := range parts {
-		ms := s.movesTo(parts[i], vals[i]^total)
-		if len(out)+len(ms) > budget {
-			s.raiseMoves(&TooManyMovesError{v, budget}, "winning")
-		}
-		out = append(out, s.placeAll(v, parts, i, ms)...)
-	}
-	return moveValues(out)
-}
-
-// movesTo lists the moves of the position p that take it to an option of value
-// target: by the game's fast path when it has one, otherwise by going through its
-// moves, listing only those (so a part with millions of moves, few of them
-// winning, still answers).
-func (s *callSite) movesTo(p Value, target int64) []*Move {
-	in := s.c.in
-	ms, ok := in.nativeMovesTo(p, target)
-	if ok {
-		return ms
-	}
-	ms, err := in.positionMovesWhere(p, lang.Both, 0, func(to Value) bool { return s.hasValue(to, target) })
 	if err != nil {
 		s.raiseMoves(err, "winning")
 	}
-	return ms
-}
-
-// placeAll makes moves of parts[i] moves of v (see placeInSum).
-func (s *callSite) placeAll(v Value, parts []Value, i int, ms []*Move) []*Move {
-	for _, m := range ms {
-		placeInSum(v, parts, i, m)
-	}
-	return ms
-}
-
-// hasValue reports whether the position or sum v has value target, asking a
-// native outcome when target is 0 and the game has one.
-func (s *callSite) hasValue(v Value, target int64) bool {
-	if target == 0 {
-		if isP, ok := nativeOutcome(v); ok {
-			return isP
-		}
-	}
-	return s.grundy(v, "winning").Equal(solver.Finite(target))
+	return moveValues(ms)
 }
 
 // ownElems returns the elements of an iterable value in a slice of their own,

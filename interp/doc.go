@@ -15,10 +15,20 @@
 // and [Sum]; positions with [Interp.Position] once the game is defined ([Interp.Game]).
 //
 // The questions of game theory are methods: [Interp.SG], [Interp.Outcome],
-// [Interp.Winning], [Interp.Moves], [Interp.MisereOutcome], [Interp.Grundy] for
-// loopy games and [Interp.ScoredMoves] for scoring games. Each takes a context
-// that can stop it; limits (positions, memory, options, elements) stop it with
-// an error naming the limit and the Config's hint for raising it.
+// [Interp.Winning], [Interp.Moves], [Interp.MisereOutcome], [Interp.Grundy],
+// [Interp.OutcomeClass], [Interp.Best] and [Interp.Remoteness] for loopy games,
+// [Interp.ScoredMoves] for scoring games, [Interp.GameValue] and
+// [Interp.SideMoves] for partizan games. Each takes a context that can stop it;
+// limits (positions, memory, options, elements) stop it with an error naming
+// the limit and the Config's hint for raising it.
+//
+// Each question has one door: the method runs the same code as the language's
+// built-in (SG and sg, Best and best, ...), an unexported core that returns an
+// error, so a method answers what its built-in answers for the same position.
+// Where the built-in raises an error at the call, the method returns the core's
+// error as it is: a *budget.LimitError, a *TooManyMovesError, a
+// *solver.CycleError, or the built-in's message without its place. The table of
+// queries and their cores heads query.go.
 //
 // Errors in a program are *lang.Error values: file, line, column and the line
 // with a caret, from lang.FormatAll (lang.ErrorText words any error for a

@@ -652,8 +652,8 @@ func (in *Interp) positionMoves(pos Value, limit int) ([]*Move, error) {
 // positionMovesWhere is positionMoves keeping only the moves side may make
 // (lang.Both: every move) to an option that keep accepts (every option when
 // keep is nil): the others are gone through but not listed, so limit bounds
-// the moves kept.
-func (in *Interp) positionMovesWhere(pos Value, side lang.Side, limit int, keep func(to Value) bool) ([]*Move, error) {
+// the moves kept. An error of keep stops the listing and is returned.
+func (in *Interp) positionMovesWhere(pos Value, side lang.Side, limit int, keep func(to Value) (bool, error)) ([]*Move, error) {
 	e := pos.Pos()
 	g := e.Game
 	if limit <= 0 {
@@ -674,8 +674,12 @@ func (in *Interp) positionMovesWhere(pos Value, side lang.Side, limit int, keep 
 		for k := int64(0); k < e.Args[0].N; k++ {
 			in.tick()
 			to := in.nimber(k)
-			if keep != nil && !keep(to) {
-				continue
+			if keep != nil {
+				if ok, err := keep(to); err != nil {
+					return nil, err
+				} else if !ok {
+					continue
+				}
 			}
 			if !add(&Move{Label: "to", Bindings: []Binding{{"k", Int(k)}}, From: pos, Part: pos, PartTo: to, To: to}) {
 				return nil, &TooManyMovesError{pos, limit}
@@ -685,14 +689,22 @@ func (in *Interp) positionMovesWhere(pos Value, side lang.Side, limit int, keep 
 	}
 	fr := newFrame(g.frameSize, nil)
 	copy(fr.slots, e.Args)
+	var keepErr error
 	for _, m := range g.moves {
 		if !m.mayMove(side) {
 			continue
 		}
 		complete := m.loops(fr, func(fr *Frame) bool {
 			to := m.result(fr)
-			if keep != nil && !keep(to) {
-				return true
+			if keep != nil {
+				ok, err := keep(to)
+				if err != nil {
+					keepErr = err
+					return false
+				}
+				if !ok {
+					return true
+				}
 			}
 			mv := &Move{Side: m.side, Label: m.label, From: pos, Part: pos, PartTo: to, To: to, Again: m.again}
 			if m.score != nil {
@@ -703,6 +715,9 @@ func (in *Interp) positionMovesWhere(pos Value, side lang.Side, limit int, keep 
 			}
 			return add(mv)
 		})
+		if keepErr != nil {
+			return nil, keepErr
+		}
 		if !complete {
 			return nil, &TooManyMovesError{pos, limit}
 		}

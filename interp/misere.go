@@ -55,58 +55,60 @@ const (
 	MethodQuotient = solver.MethodQuotient
 )
 
-// misereDecide returns whether v is a misère P-position and which rule decided it.
-func (s *callSite) misereDecide(v Value) (bool, MisereMethod) {
-	in := s.c.in
-	verdict, err := in.decideMisere(in.ctx, v, s.components(v, "outcome"))
+// misereVerdict is the core of outcome(G, misere): whether v is a misère
+// P-position, and which rule decided it.
+func (in *Interp) misereVerdict(v Value, fn string) (solver.Verdict, error) {
+	parts, err := gameParts(v, fn)
 	if err != nil {
-		s.raise(err)
+		return solver.Verdict{}, err
 	}
-	return verdict.P, verdict.Method
+	return in.decideMisere(in.ctx, v, parts)
 }
 
-// misereValue is the misère Grundy value: of a position (CGSuite's MisereNimValue),
-// or of a sum (the first term of its genus).
-func (s *callSite) misereValue(v Value) int64 {
-	in := s.c.in
+// misereValue is the core of sg(G, misere): the misère Grundy value of a
+// position (CGSuite's MisereNimValue), or of a sum (the first term of its genus).
+func (in *Interp) misereValue(v Value, fn string) (int64, error) {
 	if v.K == KPos && !isHeap(v) {
-		x, err := in.misereSolver().Value(in.ctx, solver.Pos(v.N))
-		if err != nil {
-			s.raise(err)
-		}
-		return x
+		return in.misereSolver().Value(in.ctx, solver.Pos(v.N))
 	}
-	g, _ := s.sumGenus(v, "sg")
-	return g.Misere()
+	g, _, err := in.sumGenus(v, fn)
+	return g.Misere(), err
 }
 
-func (s *callSite) sumGenus(v Value, fn string) (solver.Genus, bool) {
-	comps, heaps := misereParts(s.components(v, fn))
-	in := s.c.in
-	g, tame, err := in.misereSolver().SumGenus(in.ctx, comps, heaps...)
+// sumGenus is the genus of a position or sum, and whether every part is tame.
+func (in *Interp) sumGenus(v Value, fn string) (solver.Genus, bool, error) {
+	parts, err := gameParts(v, fn)
 	if err != nil {
-		s.raise(err)
-	}
-	return g, tame
-}
-
-// misereWinning lists the labelled moves of v to a misère P-position.
-func (s *callSite) misereWinning(v Value) []*Move {
-	parts := s.components(v, "winning")
-	if wins, ok := s.quotientWinning(v, parts); ok {
-		if budget := s.c.in.sumMoveBudget(len(parts)); len(wins) > budget {
-			s.raiseMoves(&TooManyMovesError{v, budget}, "winning")
-		}
-		return wins
+		return solver.Genus{}, false, err
 	}
 	comps, heaps := misereParts(parts)
-	in := s.c.in
-	wins, err := in.misereSolver().WinningMoves(in.ctx, comps, heaps...)
+	return in.misereSolver().SumGenus(in.ctx, comps, heaps...)
+}
+
+// misereWinning is the core of winning(G, misere): the labelled moves of v to a
+// misère P-position.
+func (in *Interp) misereWinning(v Value) ([]*Move, error) {
+	parts, err := gameParts(v, "winning")
 	if err != nil {
-		s.raise(err)
+		return nil, err
 	}
-	if budget := in.sumMoveBudget(len(parts)); len(wins) > budget {
-		s.raiseMoves(&TooManyMovesError{v, budget}, "winning")
+	wins, ok, err := in.quotientWinning(v, parts)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		if budget := in.sumMoveBudget(len(parts)); len(wins) > budget {
+			return nil, &TooManyMovesError{v, budget}
+		}
+		return wins, nil
+	}
+	comps, heaps := misereParts(parts)
+	solved, err := in.misereSolver().WinningMoves(in.ctx, comps, heaps...)
+	if err != nil {
+		return nil, err
+	}
+	if budget := in.sumMoveBudget(len(parts)); len(solved) > budget {
+		return nil, &TooManyMovesError{v, budget}
 	}
 	// The solver numbers game components first, then heaps; map back to parts.
 	var order []int
@@ -121,7 +123,7 @@ func (s *callSite) misereWinning(v Value) []*Move {
 	// to the heap of that size, which its fast path names.
 	byPart := make(map[int][]*Move)
 	var out []*Move
-	for _, w := range wins {
+	for _, w := range solved {
 		i := order[w.Comp]
 		if _, ok := heapSize(parts[i]); ok {
 			ms, _ := in.nativeMovesTo(parts[i], int64(w.Option))
@@ -131,7 +133,7 @@ func (s *callSite) misereWinning(v Value) []*Move {
 		if byPart[i] == nil {
 			ms, err := in.positionMoves(parts[i], 0)
 			if err != nil {
-				s.raiseMoves(err, "winning")
+				return nil, err
 			}
 			byPart[i] = ms
 		}
@@ -139,35 +141,40 @@ func (s *callSite) misereWinning(v Value) []*Move {
 	}
 	// The moves of each part together, parts in the order of the sum.
 	slices.SortStableFunc(out, func(a, b *Move) int { return a.Index - b.Index })
-	return out
+	return out, nil
+}
+
+// genus is the core of genus(G): Conway's genus of a position or sum.
+func (in *Interp) genus(v Value) (solver.Genus, error) {
+	if v.K == KPos && !isHeap(v) {
+		return in.misereSolver().Genus(in.ctx, solver.Pos(v.N))
+	}
+	g, _, err := in.sumGenus(v, "genus")
+	return g, err
+}
+
+// tame is the core of tame(G): whether every position of G's game tree has a
+// tame genus.
+func (in *Interp) tame(v Value) (bool, error) {
+	if v.K == KPos && !isHeap(v) {
+		return in.misereSolver().Tame(in.ctx, solver.Pos(v.N))
+	}
+	_, tame, err := in.sumGenus(v, "tame")
+	return tame, err
 }
 
 func biGenus(s *callSite, args []Value) Value {
 	s.notPartizan(args[0], "genus")
-	if args[0].K == KPos && !isHeap(args[0]) {
-		in := s.c.in
-		g, err := in.misereSolver().Genus(in.ctx, solver.Pos(args[0].N))
-		if err != nil {
-			s.raise(err)
-		}
-		return Str(g.String())
-	}
-	g, _ := s.sumGenus(args[0], "genus")
+	g, err := s.c.in.genus(args[0])
+	s.check(err)
 	return Str(g.String())
 }
 
 func biTame(s *callSite, args []Value) Value {
 	s.notPartizan(args[0], "tame")
-	if args[0].K == KPos && !isHeap(args[0]) {
-		in := s.c.in
-		t, err := in.misereSolver().Tame(in.ctx, solver.Pos(args[0].N))
-		if err != nil {
-			s.raise(err)
-		}
-		return Bool(t)
-	}
-	_, tame := s.sumGenus(args[0], "tame")
-	return Bool(tame)
+	t, err := s.c.in.tame(args[0])
+	s.check(err)
+	return Bool(t)
 }
 
 // HeapQuotient decides misère sums of the heaps of one game by its misère quotient
@@ -219,36 +226,35 @@ func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (sol
 }
 
 // quotientWinning lists the moves of v to a misère P-position by its heaps' quotient,
-// when it has one that answers.
-func (s *callSite) quotientWinning(v Value, parts []Value) ([]*Move, bool) {
-	in := s.c.in
+// when it has one that answers (ok).
+func (in *Interp) quotientWinning(v Value, parts []Value) (wins []*Move, ok bool, err error) {
 	q, heaps, ok := QuotientOf(v)
 	if !ok {
-		return nil, false
+		return nil, false, nil
 	}
 	var out []*Move
 	for i, p := range parts {
 		ms, err := in.positionMoves(p, 0)
 		if err != nil {
-			s.raiseMoves(err, "winning")
+			return nil, false, err
 		}
 		for _, m := range ms {
 			_, to, ok := QuotientOf(m.PartTo)
 			if !ok {
-				return nil, false
+				return nil, false, nil
 			}
 			after := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), to...)
 			isP, err := q.IsP(in.ctx, after)
 			if err != nil {
 				if in.ctx.Err() != nil {
-					s.raise(in.ctx.Err())
+					return nil, false, in.ctx.Err()
 				}
-				return nil, false
+				return nil, false, nil
 			}
 			if isP {
 				out = append(out, placeInSum(v, parts, i, m))
 			}
 		}
 	}
-	return out, true
+	return out, true, nil
 }

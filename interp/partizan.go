@@ -88,18 +88,32 @@ func (s *callSite) notPartizan(v Value, fn string) {
 	}
 }
 
-// valueOf is the canonical form of a value, position or sum.
-func (s *callSite) valueOf(v Value, fn string) cgt.Game {
-	g, err := s.c.in.formOf(v)
-	if err != nil {
-		if v.K != KValue {
-			if _, ok := Components(v); !ok {
-				s.fail("%s needs a game position, a sum of positions or a game value, but got %s %s", fn, v.K, v.Repr())
-			}
+// valueOf is the canonical form of a value, position or sum for fn.
+func (in *Interp) valueOf(v Value, fn string) (cgt.Game, error) {
+	g, err := in.formOf(v)
+	if err != nil && v.K != KValue {
+		if _, ok := Components(v); !ok {
+			return nil, fmt.Errorf("%s needs a game position, a sum of positions or a game value, but got %s %s", fn, v.K, v.Repr())
 		}
-		s.raise(err)
 	}
+	return g, err
+}
+
+// valueOf is the canonical form of a value, position or sum, raising an error
+// at the call.
+func (s *callSite) valueOf(v Value, fn string) cgt.Game {
+	g, err := s.c.in.valueOf(v, fn)
+	s.check(err)
 	return g
+}
+
+// gameValue is the core of value(G): the canonical form of a position, a sum
+// or a game value.
+func (in *Interp) gameValue(v Value) (cgt.Game, error) {
+	if err := in.notScoring(v, "value"); err != nil {
+		return nil, err
+	}
+	return in.valueOf(v, "value")
 }
 
 // formOf is the canonical form of a game value, an integer, a position or a
@@ -317,8 +331,9 @@ func (in *Interp) forgetForms() { in.posForms = nil }
 // Built-ins for partizan games and game values.
 
 func biValue(s *callSite, args []Value) Value {
-	s.notScoring(args[0], "value")
-	return Canon(s.valueOf(args[0], "value"))
+	f, err := s.c.in.gameValue(args[0])
+	s.check(err)
+	return Canon(f)
 }
 
 func biCG(s *callSite, args []Value) Value {
@@ -376,7 +391,10 @@ func biOptionsOf(side lang.Side) func(*callSite, []Value) Value {
 			return List(out)
 		}
 		s.notScoring(v, name)
-		ms := s.sideMoves(v, side, name)
+		ms, err := s.c.in.sideMoves(v, side, name)
+		if err != nil {
+			s.raiseMoves(err, name)
+		}
 		out := make([]Value, len(ms))
 		for i, m := range ms {
 			out[i] = m.To
@@ -385,36 +403,44 @@ func biOptionsOf(side lang.Side) func(*callSite, []Value) Value {
 	}
 }
 
-// sideMoves lists the moves side may make in a position or sum.
-func (s *callSite) sideMoves(v Value, side lang.Side, fn string) []*Move {
-	in := s.c.in
-	parts := s.components(v, fn)
+// sideMoves is the core of leftoptions(G) and rightoptions(G): the moves side
+// may make in a position or sum.
+func (in *Interp) sideMoves(v Value, side lang.Side, fn string) ([]*Move, error) {
+	parts, err := gameParts(v, fn)
+	if err != nil {
+		return nil, err
+	}
 	var out []*Move
 	budget := in.sumMoveBudget(len(parts))
 	for i, p := range parts {
 		ms, err := in.positionMovesWhere(p, side, 0, nil)
 		if err != nil {
-			s.raiseMoves(err, fn)
+			return nil, err
 		}
 		if len(out)+len(ms) > budget {
-			s.raiseMoves(&TooManyMovesError{v, budget}, fn)
+			return nil, &TooManyMovesError{v, budget}
 		}
-		out = append(out, s.placeAll(v, parts, i, ms)...)
+		out = append(out, placeAll(v, parts, i, ms)...)
 	}
-	return out
+	return out, nil
 }
 
-// partizanOutcome is outcome(G) by G's canonical form: L, R, N or P.
-func (s *callSite) partizanOutcome(v Value) Value {
-	switch s.c.in.space().Outcome(s.valueOf(v, "outcome")) {
-	case cgt.L:
-		return OutcomeL
-	case cgt.R:
-		return OutcomeR
-	case cgt.N:
-		return OutcomeN
+// partizanOutcome is the core of outcome(G) of a partizan game (or a number):
+// L, R, N or P by G's canonical form.
+func (in *Interp) partizanOutcome(v Value) (Value, error) {
+	f, err := in.valueOf(v, "outcome")
+	if err != nil {
+		return Value{}, err
 	}
-	return OutcomeP
+	switch in.space().Outcome(f) {
+	case cgt.L:
+		return OutcomeL, nil
+	case cgt.R:
+		return OutcomeR, nil
+	case cgt.N:
+		return OutcomeN, nil
+	}
+	return OutcomeP, nil
 }
 
 // playerArg reads winning's second argument when it names a player (L or R).
@@ -431,21 +457,27 @@ func playerArg(args []Value) (lang.Side, bool) {
 	return lang.Both, false
 }
 
-// partizanWinning is winning(G, L) or winning(G, R): the moves with which that
-// player, moving first, wins: to an option at least 0 for Left, at most 0 for
-// Right.
-func (s *callSite) partizanWinning(v Value, side lang.Side) Value {
-	in := s.c.in
+// partizanWinning is the core of winning(G, L) and winning(G, R): the moves
+// with which that player, moving first, wins: to an option at least 0 for
+// Left, at most 0 for Right.
+func (in *Interp) partizanWinning(v Value, side lang.Side) ([]*Move, error) {
 	sp := in.space()
 	zero := sp.Integer(0)
+	ms, err := in.sideMoves(v, side, "winning")
+	if err != nil {
+		return nil, err
+	}
 	var out []*Move
-	for _, m := range s.sideMoves(v, side, "winning") {
-		f := s.valueOf(m.To, "winning")
+	for _, m := range ms {
+		f, err := in.valueOf(m.To, "winning")
+		if err != nil {
+			return nil, err
+		}
 		if side == lang.Left && sp.LessEq(zero, f) || side == lang.Right && sp.LessEq(f, zero) {
 			out = append(out, m)
 		}
 	}
-	return moveValues(out)
+	return out, nil
 }
 
 // Games in the language's operators. == asks whether two things are the same.

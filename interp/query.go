@@ -2,16 +2,51 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
 
-// Queries for Go programs built on a session: explanations, play mode, tables.
-// They answer what sg, outcome and moves answer in the language, but return
-// errors instead of reporting them at a call site, and they may be called from
-// a built-in written in Go (see Define) while an evaluation is in progress: they
-// restore the evaluation's context when they return.
+// The game queries have one door each: a core, an unexported method of Interp
+// that answers under the session's context (in.ctx) and returns an error where
+// the answer cannot be given (a value that is not a game, a limit, a loop). The
+// language's built-in (sg, outcome, ...) calls the core and raises its error at
+// the call (callSite.raise, or raiseMoves, which names the built-in when a
+// position has too many moves to list); the exported method below (SG, Outcome,
+// ...) runs the same core under its ctx (with) and returns the error as it is.
+// A runtime error in a game's own code still panics inside a core, as it does
+// everywhere in the evaluator: the built-in lets it go up to the statement, and
+// with turns it into the method's error.
+//
+//	query                   core                      built-in                         Go API
+//	normal-play value       grundyOf                  sg(G)                            SG, Grundy
+//	normal-play outcome     outcomeClass              outcome(G)                       Outcome, OutcomeClass
+//	winning moves           winning                   winning(G)                       Winning
+//	moves                   moves                     moves(G), options(G)             Moves
+//	best moves              bestImpartial             best(G)                          Best
+//	remoteness              remoteness                remoteness(G)                    Remoteness
+//	misère outcome          misereVerdict             outcome(G, misere)               MisereOutcome
+//	misère value            misereValue               sg(G, misere)                    -
+//	misère winning moves    misereWinning             winning(G, misere)               -
+//	genus, tameness         genus, tame               genus(G), tame(G)                -
+//	score                   score                     score(G)                         -
+//	scoring outcome         scoringOutcome            outcome(G)                       -
+//	scored moves, best      scoredMoves, scoringBest  best(G)                          ScoredMoves
+//	canonical form          gameValue                 value(G)                         GameValue
+//	partizan outcome        partizanOutcome           outcome(G)                       -
+//	one player's moves      sideMoves                 leftoptions(G), rightoptions(G)  SideMoves
+//	partizan winning moves  partizanWinning           winning(G, L), winning(G, R)     -
+//
+// The cores of normal play are in this file; bestImpartial and remoteness in
+// best.go, the misère ones in misere.go, the scoring ones in scoring.go, the
+// partizan ones in partizan.go. The built-ins check their arguments (the play
+// mode, L or R, a kind of game a query is not for) and pick the core.
+//
+// The exported methods may be called from a built-in written in Go (see
+// Define) while an evaluation is in progress: they restore the evaluation's
+// context when they return.
 
 // Context returns the context of the evaluation in progress (or of the last
 // one), for built-ins written in Go that call the query methods.
@@ -56,9 +91,181 @@ func components(v Value) ([]Value, error) {
 	return parts, nil
 }
 
+// gameParts returns the parts of a position or sum, or an error saying that fn
+// needs one.
+func gameParts(v Value, fn string) ([]Value, error) {
+	if parts, ok := Components(v); ok {
+		return parts, nil
+	}
+	return nil, fmt.Errorf("%s needs a game position or a sum of positions, but got %s %s", fn, v.K, v.Repr())
+}
+
+// enterQuery counts a query made while an evaluation may be in progress (an sg
+// in a where clause nests one level per position solved), failing past
+// maxDepth; leaveQuery, deferred after it succeeds, uncounts it.
+func (in *Interp) enterQuery() error {
+	in.queries++
+	if in.depth++; in.depth > maxDepth {
+		return in.tooDeep()
+	}
+	return nil
+}
+
+func (in *Interp) leaveQuery() { in.depth--; in.queries-- }
+
+// tooDeep is the error of an evaluation nested more than maxDepth calls deep,
+// saying when the nesting comes from sg queries made while solving positions,
+// the usual cause. It resets the counters, which the failure unwinds.
+func (in *Interp) tooDeep() error {
+	queries := in.queries
+	in.depth, in.queries = 0, 0
+	if queries > maxDepth/4 { // each query also counts the call that made it
+		return fmt.Errorf("recursion is too deep (more than %d nested calls, %d of them queries such as sg made while solving a position: a where clause that asks the value of the next position nests one level per position)", maxDepth, queries)
+	}
+	return fmt.Errorf("recursion is too deep (more than %d nested calls)", maxDepth)
+}
+
+// positionValue is the generalized normal-play value of one position.
+func (in *Interp) positionValue(p Value) (solver.Grundy, error) {
+	if err := in.enterQuery(); err != nil {
+		return solver.Grundy{}, err
+	}
+	defer in.leaveQuery()
+	return in.solver.Grundy(in.ctx, solver.Pos(p.N))
+}
+
+// grundyOf is the core of sg(G) in normal play: the generalized value of a
+// position or sum (Smith's rules add the parts).
+func (in *Interp) grundyOf(v Value, fn string) (solver.Grundy, error) {
+	parts, err := gameParts(v, fn)
+	if err != nil {
+		return solver.Grundy{}, err
+	}
+	x := solver.Finite(0)
+	for _, p := range parts {
+		y, err := in.positionValue(p)
+		if err != nil {
+			return solver.Grundy{}, err
+		}
+		x = x.Add(y)
+	}
+	return x, nil
+}
+
+// outcomeClass is the core of outcome(G) in normal play: 'P', 'N' or 'D', by
+// the game's native outcome rule where it has one.
+func (in *Interp) outcomeClass(v Value, fn string) (byte, error) {
+	if isP, ok := nativeOutcome(v); ok {
+		return outcomeValue(isP).String()[0], nil
+	}
+	g, err := in.grundyOf(v, fn)
+	if err != nil {
+		return 0, err
+	}
+	return g.Outcome(), nil
+}
+
+// moves is the core of moves(G) and options(G): the labelled moves of a
+// position or sum, each naming the part it is made in; past limit moves of a
+// part (Config.MaxOptions when limit <= 0), a *TooManyMovesError.
+func (in *Interp) moves(v Value, fn string, limit int) ([]*Move, error) {
+	parts, err := gameParts(v, fn)
+	if err != nil {
+		return nil, err
+	}
+	return in.sumMoves(v, parts, limit)
+}
+
+// winning is the core of winning(G) in normal play: the moves of an impartial
+// position or sum to a P-position, through the games' fast paths where they
+// have them, so that a position with billions of moves may still answer.
+func (in *Interp) winning(v Value) ([]*Move, error) {
+	if err := in.notScoring(v, "winning"); err != nil {
+		return nil, err
+	}
+	if hasPartizanPart(v) {
+		return nil, errors.New("winning of a partizan game needs the player who moves first: winning(G, L) for Left's winning moves, winning(G, R) for Right's")
+	}
+	parts, err := gameParts(v, "winning")
+	if err != nil {
+		return nil, err
+	}
+	if isP, ok := nativeOutcome(v); ok {
+		// A single position whose game knows its P-positions but not its values.
+		if isP {
+			return nil, nil
+		}
+		ms, err := in.movesTo(parts[0], 0)
+		return placeAll(v, parts, 0, ms), err
+	}
+	var total int64
+	vals := make([]int64, len(parts))
+	for i, p := range parts {
+		g, err := in.positionValue(p)
+		if err != nil {
+			return nil, err
+		}
+		if g.Inf {
+			return in.movesToP(v, "winning")
+		}
+		vals[i] = g.Nim
+		total ^= vals[i]
+	}
+	if total == 0 {
+		return nil, nil
+	}
+	// A winning move takes one component to the value that makes the nim-sum 0.
+	var out []*Move
+	budget := in.sumMoveBudget(len(parts))
+	for i := range parts {
+		ms, err := in.movesTo(parts[i], vals[i]^total)
+		if err != nil {
+			return nil, err
+		}
+		if len(out)+len(ms) > budget {
+			return nil, &TooManyMovesError{v, budget}
+		}
+		out = append(out, placeAll(v, parts, i, ms)...)
+	}
+	return out, nil
+}
+
+// movesTo lists the moves of the position p that take it to an option of value
+// target: by the game's fast path when it has one, otherwise by going through its
+// moves, listing only those (so a part with millions of moves, few of them
+// winning, still answers).
+func (in *Interp) movesTo(p Value, target int64) ([]*Move, error) {
+	if ms, ok := in.nativeMovesTo(p, target); ok {
+		return ms, nil
+	}
+	return in.positionMovesWhere(p, lang.Both, 0, func(to Value) (bool, error) { return in.hasValue(to, target) })
+}
+
+// placeAll makes moves of parts[i] moves of v (see placeInSum).
+func placeAll(v Value, parts []Value, i int, ms []*Move) []*Move {
+	for _, m := range ms {
+		placeInSum(v, parts, i, m)
+	}
+	return ms
+}
+
+// hasValue reports whether the position or sum v has value target, asking a
+// native outcome when target is 0 and the game has one.
+func (in *Interp) hasValue(v Value, target int64) (bool, error) {
+	if target == 0 {
+		if isP, ok := nativeOutcome(v); ok {
+			return isP, nil
+		}
+	}
+	g, err := in.grundyOf(v, "winning")
+	return g.Equal(solver.Finite(target)), err
+}
+
+// The Go API: each method runs its query's core under ctx.
+
 // SG returns the normal-play Sprague-Grundy value of a position or sum: the XOR
-// of the values of its parts. A loopy position or sum whose generalized value is
-// infinite gives a *solver.InfiniteError: see Grundy.
+// of the values of its parts, as sg(G). A loopy position or sum whose generalized
+// value is infinite gives a *solver.InfiniteError: see Grundy.
 func (in *Interp) SG(ctx context.Context, v Value) (int64, error) {
 	g, err := in.Grundy(ctx, v)
 	if err == nil && g.Inf {
@@ -67,99 +274,78 @@ func (in *Interp) SG(ctx context.Context, v Value) (int64, error) {
 	return g.Nim, err
 }
 
-// Grundy returns the generalized normal-play value of a position or sum (Smith):
-// finite values XOR; a part of value ∞K makes the sum infinite.
-func (in *Interp) Grundy(ctx context.Context, v Value) (solver.Grundy, error) {
-	parts, err := components(v)
-	if err != nil {
-		return solver.Grundy{}, err
-	}
-	x := solver.Finite(0)
-	err = in.with(ctx, func() error {
-		for _, p := range parts {
-			y, err := in.solver.Grundy(ctx, solver.Pos(p.N))
-			if err != nil {
-				return err
-			}
-			x = x.Add(y)
-		}
-		return nil
+// Grundy returns the generalized normal-play value of a position or sum (Smith),
+// as sg(G): finite values XOR; a part of value ∞K makes the sum infinite.
+func (in *Interp) Grundy(ctx context.Context, v Value) (g solver.Grundy, err error) {
+	err = in.with(ctx, func() (err error) {
+		g, err = in.grundyOf(v, "sg")
+		return err
 	})
-	return x, err
+	return g, err
 }
 
-// Remoteness returns the remoteness of a position or sum (solver.Drawn for a draw).
-func (in *Interp) Remoteness(ctx context.Context, v Value) (int, error) {
-	var r int
-	err := in.with(ctx, func() error {
-		site := &callSite{c: &compiler{in: in}, name: "remoteness"}
-		r = site.remoteness([]Value{v}, "remoteness")[0]
-		return nil
+// Remoteness returns the remoteness of a position or sum (solver.Drawn for a
+// draw), as remoteness(G).
+func (in *Interp) Remoteness(ctx context.Context, v Value) (r int, err error) {
+	err = in.with(ctx, func() error {
+		rs, err := in.remoteness([]Value{v}, "remoteness")
+		if err == nil {
+			r = rs[0]
+		}
+		return err
 	})
 	return r, err
 }
 
-// Best lists the moves a perfect player picks from a position or sum, as best(G).
-func (in *Interp) Best(ctx context.Context, v Value) ([]*Move, error) {
-	var out []*Move
-	err := in.with(ctx, func() error {
-		site := &callSite{c: &compiler{in: in}, name: "best"}
-		out = site.bestImpartial(v)
-		return nil
+// Best lists the moves a perfect player picks from a position or sum of an
+// impartial game, as best(G) (ScoredMoves answers scoring games).
+func (in *Interp) Best(ctx context.Context, v Value) (out []*Move, err error) {
+	err = in.with(ctx, func() (err error) {
+		out, err = in.bestImpartial(v)
+		return err
 	})
 	return out, err
 }
 
 // Outcome reports whether a position or sum is a P-position in normal play (the
-// player to move loses; in a loopy game, not a draw either). A single position of a game with a native outcome rule
-// (such as Wythoff's game) is decided without computing its value.
+// player to move loses; in a loopy game, not a draw either), as outcome(G) == P.
+// A single position of a game with a native outcome rule (such as Wythoff's
+// game) is decided without computing its value.
 func (in *Interp) Outcome(ctx context.Context, v Value) (isP bool, err error) {
-	if isP, ok := nativeOutcome(v); ok {
-		return isP, nil
-	}
-	g, err := in.Grundy(ctx, v)
-	return g.Outcome() == 'P', err
+	o, err := in.OutcomeClass(ctx, v)
+	return o == 'P', err
 }
 
-// OutcomeClass is the normal-play outcome of a position or sum: 'P', 'N' or 'D'
-// (a draw, in a loopy game), by a native outcome rule where the game has one.
-func (in *Interp) OutcomeClass(ctx context.Context, v Value) (byte, error) {
-	var o byte
-	err := in.with(ctx, func() error {
-		site := &callSite{c: &compiler{in: in}, name: "outcome"}
-		o = site.outcomeClass(v, "outcome")
-		return nil
+// OutcomeClass is the normal-play outcome of a position or sum, as outcome(G):
+// 'P', 'N' or 'D' (a draw, in a loopy game), by a native outcome rule where the
+// game has one.
+func (in *Interp) OutcomeClass(ctx context.Context, v Value) (o byte, err error) {
+	err = in.with(ctx, func() (err error) {
+		o, err = in.outcomeClass(v, "outcome")
+		return err
 	})
 	return o, err
 }
 
 // MisereOutcome reports whether a position or sum is a P-position in misère play
-// (the player who makes the last move loses), and which rule decided it: one of
-// the MisereMethod values, such as MethodNim.
+// (the player who makes the last move loses), as outcome(G, misere) == P, and
+// which rule decided it: one of the MisereMethod values, such as MethodNim.
 func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method MisereMethod, err error) {
-	parts, err := components(v)
-	if err != nil {
-		return false, 0, err
-	}
 	var verdict solver.Verdict
 	err = in.with(ctx, func() (err error) {
-		verdict, err = in.decideMisere(ctx, v, parts)
+		verdict, err = in.misereVerdict(v, "outcome")
 		return err
 	})
 	return verdict.P, verdict.Method, err
 }
 
 // Winning lists the normal-play moves of a position or sum to a P-position, as
-// winning(G) does: through the games' fast paths where they have them, so a
-// position with billions of moves may still answer.
-func (in *Interp) Winning(ctx context.Context, v Value) ([]*Move, error) {
-	var out []*Move
-	err := in.with(ctx, func() error {
-		site := &callSite{c: &compiler{in: in}, name: "winning"}
-		for _, m := range biWinning(site, []Value{v}).Seq() {
-			out = append(out, m.R.(*Move))
-		}
-		return nil
+// winning(G) does in normal play: through the games' fast paths where they have
+// them, so a position with billions of moves may still answer.
+func (in *Interp) Winning(ctx context.Context, v Value) (out []*Move, err error) {
+	err = in.with(ctx, func() (err error) {
+		out, err = in.winning(v)
+		return err
 	})
 	return out, err
 }
@@ -168,14 +354,9 @@ func (in *Interp) Winning(ctx context.Context, v Value) ([]*Move, error) {
 // sum, each move names the part it is made in. When some part has more than
 // limit moves (Config.MaxOptions when limit <= 0), it stops with a *TooManyMovesError
 // instead of listing them all.
-func (in *Interp) Moves(ctx context.Context, v Value, limit int) ([]*Move, error) {
-	parts, err := components(v)
-	if err != nil {
-		return nil, err
-	}
-	var out []*Move
+func (in *Interp) Moves(ctx context.Context, v Value, limit int) (out []*Move, err error) {
 	err = in.with(ctx, func() (err error) {
-		out, err = in.sumMoves(v, parts, limit)
+		out, err = in.moves(v, "moves", limit)
 		return err
 	})
 	return out, err

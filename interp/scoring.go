@@ -235,34 +235,38 @@ type ScoredMove struct {
 	Value int64
 }
 
-// ScoredMoves lists the moves of a position or sum with their values, and the
-// value of v itself (the best of them, 0 when there is none).
-func (in *Interp) ScoredMoves(ctx context.Context, v Value) (moves []ScoredMove, value int64, err error) {
-	parts, err := components(v)
+// scoredMoves is the core of ScoredMoves: the moves of a position or sum with
+// their values, and the value of v itself (the best of them, 0 when there is none).
+func (in *Interp) scoredMoves(v Value, fn string) (moves []ScoredMove, value int64, err error) {
+	ms, err := in.moves(v, fn, 0)
 	if err != nil {
 		return nil, 0, err
 	}
-	err = in.with(ctx, func() error {
-		ms, err := in.sumMoves(v, parts, 0)
+	r := in.scoreRulesOf()
+	for i, m := range ms {
+		next, err := r.searcher.Value(in.ctx, r.stateOf(m.To))
 		if err != nil {
-			return err
+			return nil, 0, err
 		}
-		r := in.scoreRulesOf()
-		for i, m := range ms {
-			next, err := r.searcher.Value(ctx, r.stateOf(m.To))
-			if err != nil {
-				return err
-			}
-			sm := ScoredMove{Move: m, Next: next, Value: m.Gain - next}
-			if m.Again {
-				sm.Value = m.Gain + next
-			}
-			if i == 0 || sm.Value > value {
-				value = sm.Value
-			}
-			moves = append(moves, sm)
+		sm := ScoredMove{Move: m, Next: next, Value: m.Gain - next}
+		if m.Again {
+			sm.Value = m.Gain + next
 		}
-		return nil
+		if i == 0 || sm.Value > value {
+			value = sm.Value
+		}
+		moves = append(moves, sm)
+	}
+	return moves, value, nil
+}
+
+// ScoredMoves lists the moves of a position or sum with their values, and the
+// value of v itself (the best of them, 0 when there is none): of a scoring game,
+// what score(G) is and what best(G) picks from.
+func (in *Interp) ScoredMoves(ctx context.Context, v Value) (moves []ScoredMove, value int64, err error) {
+	err = in.with(ctx, func() (err error) {
+		moves, value, err = in.scoredMoves(v, "best")
+		return err
 	})
 	return moves, value, err
 }
@@ -271,48 +275,55 @@ func (in *Interp) ScoredMoves(ctx context.Context, v Value) (moves []ScoredMove,
 // search(G, method) for teaching.
 
 func biScore(s *callSite, args []Value) Value {
-	s.components(args[0], "score")
-	return Int(s.scoreSearch(func(ctx context.Context, r *scoreRules) (int64, error) {
-		return r.searcher.Value(ctx, r.stateOf(args[0]))
-	}))
+	x, err := s.c.in.score(args[0])
+	s.check(err)
+	return Int(x)
 }
 
-// scoreSearch runs a search of the session's table as a query at the call site.
-func (s *callSite) scoreSearch(run func(context.Context, *scoreRules) (int64, error)) int64 {
-	in := s.c.in
-	in.queries++
-	if in.depth++; in.depth > maxDepth {
-		s.tooDeep()
+// score is the core of score(G): the best final difference of points for the
+// player to move in a scoring game.
+func (in *Interp) score(v Value) (int64, error) {
+	if _, err := gameParts(v, "score"); err != nil {
+		return 0, err
 	}
-	defer func() { in.depth--; in.queries-- }()
-	v, err := run(in.ctx, in.scoreRulesOf())
-	if err != nil {
-		s.raise(err)
-	}
-	return v
+	return in.scoreQuery(func(ctx context.Context, r *scoreRules) (int64, error) {
+		return r.searcher.Value(ctx, r.stateOf(v))
+	})
 }
 
-// scoringOutcome is outcome(G) of a scoring game: N, P or D by the sign of its
-// score, found by a search that asks only for the sign.
-func (s *callSite) scoringOutcome(v Value) Value {
-	sign := s.scoreSearch(func(ctx context.Context, r *scoreRules) (int64, error) {
+// scoreQuery runs a search of the session's table as a query.
+func (in *Interp) scoreQuery(run func(context.Context, *scoreRules) (int64, error)) (int64, error) {
+	if err := in.enterQuery(); err != nil {
+		return 0, err
+	}
+	defer in.leaveQuery()
+	return run(in.ctx, in.scoreRulesOf())
+}
+
+// scoringOutcome is the core of outcome(G) of a scoring game: N, P or D by the
+// sign of its score, found by a search that asks only for the sign.
+func (in *Interp) scoringOutcome(v Value) (Value, error) {
+	sign, err := in.scoreQuery(func(ctx context.Context, r *scoreRules) (int64, error) {
 		sign, err := r.searcher.Sign(ctx, r.stateOf(v))
 		return int64(sign), err
 	})
 	switch {
+	case err != nil:
+		return Value{}, err
 	case sign > 0:
-		return OutcomeN
+		return OutcomeN, nil
 	case sign < 0:
-		return OutcomeP
+		return OutcomeP, nil
 	}
-	return OutcomeD
+	return OutcomeD, nil
 }
 
-// scoringBest lists the moves of a scoring game that achieve its score.
-func (s *callSite) scoringBest(v Value) Value {
-	ms, value, err := s.c.in.ScoredMoves(s.c.in.ctx, v)
+// scoringBest is the core of best(G) of a scoring game: the moves that achieve
+// its score.
+func (in *Interp) scoringBest(v Value) ([]*Move, error) {
+	ms, value, err := in.scoredMoves(v, "best")
 	if err != nil {
-		s.raiseMoves(err, "best")
+		return nil, err
 	}
 	var out []*Move
 	for _, m := range ms {
@@ -320,18 +331,23 @@ func (s *callSite) scoringBest(v Value) Value {
 			out = append(out, m.Move)
 		}
 	}
-	return moveValues(out)
+	return out, nil
 }
 
-// notScoring fails when v has a part of a scoring game, for queries of normal play.
-func (s *callSite) notScoring(v Value, fn string) {
+// notScoring is the error of fn, a query of normal play, when v has a part of
+// a scoring game.
+func (in *Interp) notScoring(v Value, fn string) error {
 	parts, _ := Components(v)
 	for _, p := range parts {
 		if g := p.Pos().Game; g.scoring {
-			s.fail("%s: %s", fn, notNormalPlay(g, p.Brief()))
+			return fmt.Errorf("%s: %s", fn, notNormalPlay(g, p.Brief()))
 		}
 	}
+	return nil
 }
+
+// notScoring fails when v has a part of a scoring game, for queries of normal play.
+func (s *callSite) notScoring(v Value, fn string) { s.check(s.c.in.notScoring(v, fn)) }
 
 // searchFields are the fields of the record search(G) returns.
 var searchFields = []string{"value", "method", "nodes", "cutoffs", "hits", "positions"}
@@ -349,12 +365,13 @@ func biSearch(s *callSite, args []Value) Value {
 		method = m
 	}
 	var stats search.Stats
-	value := s.scoreSearch(func(ctx context.Context, r *scoreRules) (int64, error) {
+	value, err := s.c.in.scoreQuery(func(ctx context.Context, r *scoreRules) (int64, error) {
 		fresh := search.New(r, method, r.searcher.Config)
 		v, err := fresh.Value(ctx, r.stateOf(args[0]))
 		stats = fresh.Stats
 		return v, err
 	})
+	s.check(err)
 	return NewRecord(searchFields, []Value{Int(value), Str(method.String()), Int(int64(stats.Nodes)),
 		Int(int64(stats.Cutoffs)), Int(int64(stats.TableHits)), Int(int64(stats.Positions))}, make([]bool, len(searchFields)))
 }
