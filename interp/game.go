@@ -728,19 +728,24 @@ func (in *Interp) positionMovesWhere(pos Value, side lang.Side, limit int, keep 
 // sumMoves lists the labelled moves of the parts of v (a position or sum); in a
 // sum, each move names the part it is made in and leads to the whole new sum.
 func (in *Interp) sumMoves(v Value, parts []Value, limit int) ([]*Move, error) {
+	return in.partsMoves(v, parts, func(_ int, p Value) ([]*Move, error) { return in.positionMoves(p, limit) })
+}
+
+// partsMoves gathers the moves list gives for each part of v (parts[i] is the
+// i-th), each made a move of v (see placeInSum), failing with a
+// *TooManyMovesError past sumMoveBudget.
+func (in *Interp) partsMoves(v Value, parts []Value, list func(i int, p Value) ([]*Move, error)) ([]*Move, error) {
 	var out []*Move
 	budget := in.sumMoveBudget(len(parts))
 	for i, p := range parts {
-		ms, err := in.positionMoves(p, limit)
+		ms, err := list(i, p)
 		if err != nil {
 			return nil, err
 		}
 		if len(out)+len(ms) > budget {
 			return nil, &TooManyMovesError{v, budget}
 		}
-		for _, m := range ms {
-			out = append(out, placeInSum(v, parts, i, m))
-		}
+		out = append(out, placeAll(v, parts, i, ms)...)
 	}
 	return out, nil
 }

@@ -307,45 +307,23 @@ func member(negate bool) func(*Interp, Value, Value) (Value, string) {
 
 // setHas looks x up in a set by binary search.
 func setHas(set, x Value) bool {
-	elems := set.Seq()
-	lo, hi := 0, len(elems)
-	for lo < hi {
-		m := (lo + hi) / 2
-		switch c := Compare(elems[m], x); {
-		case c == 0:
-			return true
-		case c < 0:
-			lo = m + 1
-		default:
-			hi = m
-		}
-	}
-	return false
+	_, ok := slices.BinarySearchFunc(set.Seq(), x, Compare)
+	return ok
 }
 
 // setHasTuple reports whether set holds the tuple of the values key, as setHas
 // does for Tuple(key...) without making the tuple.
 func setHasTuple(set Value, key []Value) bool {
-	elems := set.Seq()
-	lo, hi := 0, len(elems)
-	for lo < hi {
-		m := (lo + hi) / 2
-		var c int
-		if e := elems[m]; e.K == KTuple {
-			c = compareSeqs(e.Seq(), key)
-		} else {
-			c = cmp.Compare(sortKind(e), KTuple)
-		}
-		switch {
-		case c == 0:
-			return true
-		case c < 0:
-			lo = m + 1
-		default:
-			hi = m
-		}
+	_, ok := slices.BinarySearchFunc(set.Seq(), key, compareToTuple)
+	return ok
+}
+
+// compareToTuple is Compare(e, Tuple(key...)).
+func compareToTuple(e Value, key []Value) int {
+	if e.K == KTuple {
+		return compareSeqs(e.Seq(), key)
 	}
-	return false
+	return cmp.Compare(sortKind(e), KTuple)
 }
 
 // The set operations tick once an element, so that an interrupt or the time

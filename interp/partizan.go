@@ -410,19 +410,7 @@ func (in *Interp) sideMoves(v Value, side lang.Side, fn string) ([]*Move, error)
 	if err != nil {
 		return nil, err
 	}
-	var out []*Move
-	budget := in.sumMoveBudget(len(parts))
-	for i, p := range parts {
-		ms, err := in.positionMovesWhere(p, side, 0, nil)
-		if err != nil {
-			return nil, err
-		}
-		if len(out)+len(ms) > budget {
-			return nil, &TooManyMovesError{v, budget}
-		}
-		out = append(out, placeAll(v, parts, i, ms)...)
-	}
-	return out, nil
+	return in.partsMoves(v, parts, func(_ int, p Value) ([]*Move, error) { return in.positionMovesWhere(p, side, 0, nil) })
 }
 
 // partizanOutcome is the core of outcome(G) of a partizan game (or a number):

@@ -215,19 +215,7 @@ func (in *Interp) winning(v Value) ([]*Move, error) {
 		return nil, nil
 	}
 	// A winning move takes one component to the value that makes the nim-sum 0.
-	var out []*Move
-	budget := in.sumMoveBudget(len(parts))
-	for i := range parts {
-		ms, err := in.movesTo(parts[i], vals[i]^total)
-		if err != nil {
-			return nil, err
-		}
-		if len(out)+len(ms) > budget {
-			return nil, &TooManyMovesError{v, budget}
-		}
-		out = append(out, placeAll(v, parts, i, ms)...)
-	}
-	return out, nil
+	return in.partsMoves(v, parts, func(i int, p Value) ([]*Move, error) { return in.movesTo(p, vals[i]^total) })
 }
 
 // movesTo lists the moves of the position p that take it to an option of value
