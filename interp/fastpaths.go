@@ -14,8 +14,9 @@ type FastPath struct {
 }
 
 // FastPaths lists every fast path, each with the tests that compare it with the
-// plain way; Config.Plain turns them all off, and TestPlainSameOutput runs the
-// examples, the corpus and the hostile inputs both ways. TestFastPathsAreGuarded
+// plain way; Config.Plain turns them all off (TestPlainTurnsFastPathsOff looks
+// where each is taken), and TestPlainSameOutput runs the examples, the corpus
+// and the hostile inputs both ways. TestFastPathsAreGuarded
 // checks that every test named here exists, and stdlib's TestNativesAreListed
 // that every hook its games have is listed (and no other).
 //
