@@ -184,11 +184,14 @@ func biSG(s *callSite, args []Value) Value {
 
 // nativeOutcome answers whether v is a P-position by its game's fast path, when
 // v is a single position of a game that has one.
-func nativeOutcome(v Value) (isP, ok bool) {
-	if v.K != KPos || v.Pos().Game.NativeOutcome == nil {
+func (in *Interp) nativeOutcome(v Value) (isP, ok bool) {
+	if v.K != KPos {
 		return false, false
 	}
-	return v.Pos().Game.NativeOutcome(v.Pos().Args)
+	if outcome := in.NativesOf(v.Pos().Game).NativeOutcome; outcome != nil {
+		return outcome(v.Pos().Args)
+	}
+	return false, false
 }
 
 // outcomeOf is the outcome value of an outcome class: P, N or D.

@@ -50,6 +50,13 @@ type Config struct {
 	// TimeHint says how to raise a time limit, after the message of a run
 	// stopped by its context's deadline.
 	TimeHint string
+	// Plain turns every fast path of FastPaths off: the library games' native
+	// hooks (their argument checks stay), the loop nests of move clauses,
+	// probing, the sorting canonical forms and remembered calls. Every query
+	// then goes through the move clauses as written, more slowly and with the
+	// same answers; tests compare the two ways. The nimbers *k are the
+	// language's own heaps, not a fast path, and stay.
+	Plain bool
 }
 
 // The defaults of DefaultConfig.

@@ -101,7 +101,7 @@ type memoSlot struct {
 // recall returns the cache slot of a call and whether it holds the call's value;
 // the slot is nil when the call cannot be remembered.
 func (fn *function) recall(in *Interp, env *Frame, args []Value) (*memoSlot, bool) {
-	if env != nil || len(args) > 4 || in.noMemo {
+	if env != nil || len(args) > 4 || in.noMemo || in.Config.Plain {
 		return nil, false // a lambda depends on the frame it was made in
 	}
 	h := uint64(len(args))

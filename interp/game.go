@@ -20,28 +20,10 @@ type Game struct {
 	Params []string
 	Doc    string
 	Pos    lang.Position // where it is declared
-	// CheckArgs, when set, vets the arguments of a position made by a call such
-	// as Nim(-1): a non-empty message is the error at the call.
-	CheckArgs func(args []Value) string
-	// Native, when set, gives normal-play values without expanding positions.
-	Native func(ctx context.Context, args []Value) (int64, bool)
-	// NativeOutcome, when set, tells whether a position is a P-position without
-	// computing its value (Wythoff's game by its Beatty pairs, Fibonacci Nim by
-	// Zeckendorf). It answers outcome and winning for a single position.
-	NativeOutcome func(args []Value) (isP bool, ok bool)
-	// NativeMovesTo, when set, lists every move from a position to an option of
-	// value target without going through all its moves (Wythoff's game and
-	// Fibonacci Nim for target 0, Nim for any target). ok is false when it cannot.
-	// It answers winning, alone or in a sum.
-	NativeMovesTo func(args []Value, target int64) (moves []NativeMove, ok bool)
-	// NimHeap, when set, tells that a position plays exactly as the nimber *n,
-	// its options being one position of each value below n (Nim's heaps), so that
-	// misère play decides it by Bouton's rule. Such a game needs NativeMovesTo.
-	NimHeap func(args []Value) (n int64, ok bool)
-	// MisereHeap, when set, tells that a position is a heap of n tokens of a heap game
-	// whose misère quotient q decides sums of its heaps in misère play (the library's
-	// take-and-break games). Heaps of different games have different quotients.
-	MisereHeap func(args []Value) (q HeapQuotient, n int64, ok bool)
+	// Natives are the hooks the standard library attaches to its own games
+	// (stdlib/natives.go): an argument check and the fast paths, each listed in
+	// FastPaths with the test that compares it with the game's move clauses.
+	Natives
 
 	serial    int
 	nimber    bool       // the built-in game of nimbers *k
@@ -74,6 +56,45 @@ type Game struct {
 	// asGiven maps the key of arguments as a move gave them to their position,
 	// for a game with a canonical form written in the language.
 	asGiven map[string]int32
+}
+
+// Natives are a game's native hooks, set by the standard library on its own
+// games (a user's definition of the same name is a new Game without them). All
+// but CheckArgs are fast paths: each must answer as the game's move clauses do,
+// and Config.Plain turns them off (see Interp.NativesOf).
+type Natives struct {
+	// CheckArgs, when set, vets the arguments of a position made by a call such
+	// as Nim(-1): a non-empty message is the error at the call.
+	CheckArgs func(args []Value) string
+	// Native, when set, gives normal-play values without expanding positions.
+	Native func(ctx context.Context, args []Value) (int64, bool)
+	// NativeOutcome, when set, tells whether a position is a P-position without
+	// computing its value (Wythoff's game by its Beatty pairs, Fibonacci Nim by
+	// Zeckendorf). It answers outcome and winning for a single position.
+	NativeOutcome func(args []Value) (isP bool, ok bool)
+	// NativeMovesTo, when set, lists every move from a position to an option of
+	// value target without going through all its moves (Wythoff's game and
+	// Fibonacci Nim for target 0, Nim for any target). ok is false when it cannot.
+	// It answers winning, alone or in a sum.
+	NativeMovesTo func(args []Value, target int64) (moves []NativeMove, ok bool)
+	// NimHeap, when set, tells that a position plays exactly as the nimber *n,
+	// its options being one position of each value below n (Nim's heaps), so that
+	// misère play decides it by Bouton's rule. Such a game needs NativeMovesTo.
+	NimHeap func(args []Value) (n int64, ok bool)
+	// MisereHeap, when set, tells that a position is a heap of n tokens of a heap game
+	// whose misère quotient q decides sums of its heaps in misère play (the library's
+	// take-and-break games). Heaps of different games have different quotients.
+	MisereHeap func(args []Value) (q HeapQuotient, n int64, ok bool)
+}
+
+// NativesOf returns the hooks of g that the session uses: g's own, or under
+// Config.Plain its argument check alone, so that every query goes through the
+// game's move clauses.
+func (in *Interp) NativesOf(g *Game) Natives {
+	if in.Config.Plain {
+		return Natives{CheckArgs: g.CheckArgs}
+	}
+	return g.Natives
 }
 
 // compiledMove is one move clause ready to run.
@@ -192,7 +213,7 @@ func (in *Interp) internCanonical(g *Game, args []Value) solver.Pos {
 // internID returns the dense id of g(args), creating it if it is new.
 func (in *Interp) internID(g *Game, args []Value) solver.Pos {
 	switch {
-	case g.canon != nil && g.canonSort == nil:
+	case g.canon != nil && (g.canonSort == nil || in.Config.Plain):
 		return in.internCanonical(g, args)
 	case g.canon != nil:
 		args = in.canonical(g, args)
@@ -343,7 +364,7 @@ func (in *Interp) canonical(g *Game, args []Value) []Value {
 	if g.canonBusy {
 		g.fail("the canonical form of %s builds a position of %s, which needs the canonical form again: a canonical form must only rearrange the arguments", g.Name, g.Name)
 	}
-	if g.canonSort != nil {
+	if g.canonSort != nil && !in.Config.Plain {
 		if sorted, ok := g.canonSort.apply(args, in.canonBuf); ok {
 			in.canonBuf = sorted
 			return sorted
@@ -467,7 +488,7 @@ func (in *Interp) expandFor(p solver.Pos, side lang.Side, opts *solver.Options, 
 		if !m.mayMove(side) {
 			continue
 		}
-		if m.fast == nil || !m.fast.run(in, fr) {
+		if m.fast == nil || in.Config.Plain || !m.fast.run(in, fr) {
 			m.loops(fr, m.addOption)
 		}
 	}
@@ -480,7 +501,7 @@ func (in *Interp) expandFor(p solver.Pos, side lang.Side, opts *solver.Options, 
 func (r *solverRules) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeResult, need solver.Pos, err error) {
 	in := (*Interp)(r)
 	g := in.pos.game(p)
-	if g.nimber || g.replaced || g.partizan || in.Config.MaxOptions > DefaultMaxOptions {
+	if g.nimber || g.replaced || g.partizan || in.Config.MaxOptions > DefaultMaxOptions || in.Config.Plain {
 		return solver.ProbeExpand, 0, nil
 	}
 	for _, m := range g.moves {
@@ -534,8 +555,8 @@ func (r *solverRules) Shortcut(p solver.Pos) (int64, bool) {
 	if g.nimber {
 		return in.nimberOf(p), true
 	}
-	if g.Native != nil {
-		if v, ok := g.Native(in.ctx, in.pos.args(p, nil)); ok {
+	if native := in.NativesOf(g).Native; native != nil {
+		if v, ok := native(in.ctx, in.pos.args(p, nil)); ok {
 			return v, true
 		}
 		// A fast path gives up when the run is stopped: the stop must not
@@ -786,10 +807,11 @@ func (in *Interp) nativeMovesTo(p Value, target int64) ([]*Move, bool) {
 		to := in.nimber(target)
 		return []*Move{{Label: "to", Bindings: []Binding{{"k", Int(target)}}, From: p, Part: p, PartTo: to, To: to}}, true
 	}
-	if e.Game.NativeMovesTo == nil {
+	movesTo := in.NativesOf(e.Game).NativeMovesTo
+	if movesTo == nil {
 		return nil, false
 	}
-	nms, ok := e.Game.NativeMovesTo(e.Args, target)
+	nms, ok := movesTo(e.Args, target)
 	if !ok {
 		return nil, false
 	}
@@ -803,13 +825,13 @@ func (in *Interp) nativeMovesTo(p Value, target int64) ([]*Move, bool) {
 
 // heapSize tells whether the position p plays as the nimber *n: a nimber, or a
 // position of a game with a NimHeap fast path.
-func heapSize(p Value) (n int64, ok bool) {
+func (in *Interp) heapSize(p Value) (n int64, ok bool) {
 	e := p.Pos()
-	switch {
-	case e.Game.nimber:
+	if e.Game.nimber {
 		return e.Args[0].N, true
-	case e.Game.NimHeap != nil && e.Game.NativeMovesTo != nil:
-		return e.Game.NimHeap(e.Args)
+	}
+	if n := in.NativesOf(e.Game); n.NimHeap != nil && n.NativeMovesTo != nil {
+		return n.NimHeap(e.Args)
 	}
 	return 0, false
 }

@@ -21,9 +21,9 @@ func (in *Interp) misereSolver() *solver.Misere {
 
 // misereParts splits the parts of a position or sum into game components and
 // heaps, nimbers and Nim heaps (the solver decides heaps by Bouton's rule).
-func misereParts(parts []Value) (comps []solver.Pos, heaps []int64) {
+func (in *Interp) misereParts(parts []Value) (comps []solver.Pos, heaps []int64) {
 	for _, p := range parts {
-		if n, ok := heapSize(p); ok {
+		if n, ok := in.heapSize(p); ok {
 			heaps = append(heaps, n)
 		} else {
 			comps = append(comps, solver.Pos(p.N))
@@ -33,11 +33,11 @@ func misereParts(parts []Value) (comps []solver.Pos, heaps []int64) {
 }
 
 // isHeap reports whether v is a single position that plays as a nimber.
-func isHeap(v Value) bool {
+func (in *Interp) isHeap(v Value) bool {
 	if v.K != KPos {
 		return false
 	}
-	_, ok := heapSize(v)
+	_, ok := in.heapSize(v)
 	return ok
 }
 
@@ -68,7 +68,7 @@ func (in *Interp) misereVerdict(v Value, fn string) (solver.Verdict, error) {
 // misereValue is the core of sg(G, misere): the misère Grundy value of a
 // position (CGSuite's MisereNimValue), or of a sum (the first term of its genus).
 func (in *Interp) misereValue(v Value, fn string) (int64, error) {
-	if v.K == KPos && !isHeap(v) {
+	if v.K == KPos && !in.isHeap(v) {
 		return in.misereSolver().Value(in.ctx, solver.Pos(v.N))
 	}
 	g, _, err := in.sumGenus(v, fn)
@@ -81,7 +81,7 @@ func (in *Interp) sumGenus(v Value, fn string) (solver.Genus, bool, error) {
 	if err != nil {
 		return solver.Genus{}, false, err
 	}
-	comps, heaps := misereParts(parts)
+	comps, heaps := in.misereParts(parts)
 	return in.misereSolver().SumGenus(in.ctx, comps, heaps...)
 }
 
@@ -102,7 +102,7 @@ func (in *Interp) misereWinning(v Value) ([]*Move, error) {
 		}
 		return wins, nil
 	}
-	comps, heaps := misereParts(parts)
+	comps, heaps := in.misereParts(parts)
 	solved, err := in.misereSolver().WinningMoves(in.ctx, comps, heaps...)
 	if err != nil {
 		return nil, err
@@ -114,7 +114,7 @@ func (in *Interp) misereWinning(v Value) ([]*Move, error) {
 	var order []int
 	for _, heapsPass := range []bool{false, true} {
 		for i, p := range parts {
-			if _, ok := heapSize(p); ok == heapsPass {
+			if _, ok := in.heapSize(p); ok == heapsPass {
 				order = append(order, i)
 			}
 		}
@@ -125,7 +125,7 @@ func (in *Interp) misereWinning(v Value) ([]*Move, error) {
 	var out []*Move
 	for _, w := range solved {
 		i := order[w.Comp]
-		if _, ok := heapSize(parts[i]); ok {
+		if _, ok := in.heapSize(parts[i]); ok {
 			ms, _ := in.nativeMovesTo(parts[i], int64(w.Option))
 			out = append(out, placeInSum(v, parts, i, ms[0]))
 			continue
@@ -146,7 +146,7 @@ func (in *Interp) misereWinning(v Value) ([]*Move, error) {
 
 // genus is the core of genus(G): Conway's genus of a position or sum.
 func (in *Interp) genus(v Value) (solver.Genus, error) {
-	if v.K == KPos && !isHeap(v) {
+	if v.K == KPos && !in.isHeap(v) {
 		return in.misereSolver().Genus(in.ctx, solver.Pos(v.N))
 	}
 	g, _, err := in.sumGenus(v, "genus")
@@ -156,7 +156,7 @@ func (in *Interp) genus(v Value) (solver.Genus, error) {
 // tame is the core of tame(G): whether every position of G's game tree has a
 // tame genus.
 func (in *Interp) tame(v Value) (bool, error) {
-	if v.K == KPos && !isHeap(v) {
+	if v.K == KPos && !in.isHeap(v) {
 		return in.misereSolver().Tame(in.ctx, solver.Pos(v.N))
 	}
 	_, tame, err := in.sumGenus(v, "tame")
@@ -188,7 +188,7 @@ type HeapQuotient interface {
 
 // QuotientOf returns the misère quotient shared by every part of a position or sum
 // and the parts' heap sizes, when every part is a heap of one game that has one.
-func QuotientOf(v Value) (HeapQuotient, []int64, bool) {
+func (in *Interp) QuotientOf(v Value) (HeapQuotient, []int64, bool) {
 	parts, ok := Components(v)
 	if !ok {
 		return nil, nil, false
@@ -196,10 +196,14 @@ func QuotientOf(v Value) (HeapQuotient, []int64, bool) {
 	var q HeapQuotient
 	var heaps []int64
 	for _, p := range parts {
-		if p.K != KPos || p.Pos().Game.MisereHeap == nil {
+		var misereHeap func([]Value) (HeapQuotient, int64, bool)
+		if p.K == KPos {
+			misereHeap = in.NativesOf(p.Pos().Game).MisereHeap
+		}
+		if misereHeap == nil {
 			return nil, nil, false
 		}
-		pq, n, ok := p.Pos().Game.MisereHeap(p.Pos().Args)
+		pq, n, ok := misereHeap(p.Pos().Args)
 		if !ok || (q != nil && pq != q) {
 			return nil, nil, false
 		}
@@ -212,7 +216,7 @@ func QuotientOf(v Value) (HeapQuotient, []int64, bool) {
 // one that answers, else by the solver. A quotient that cannot answer (grown past its
 // bound) leaves the sum to the solver.
 func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (solver.Verdict, error) {
-	if q, heaps, ok := QuotientOf(v); ok {
+	if q, heaps, ok := in.QuotientOf(v); ok {
 		isP, err := q.IsP(ctx, heaps)
 		if err == nil {
 			return solver.Verdict{P: isP, Method: MethodQuotient}, nil
@@ -221,14 +225,14 @@ func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (sol
 			return solver.Verdict{}, ctx.Err()
 		}
 	}
-	comps, heaps := misereParts(parts)
+	comps, heaps := in.misereParts(parts)
 	return in.misereSolver().Decide(ctx, comps, heaps...)
 }
 
 // quotientWinning lists the moves of v to a misère P-position by its heaps' quotient,
 // when it has one that answers (ok).
 func (in *Interp) quotientWinning(v Value, parts []Value) (wins []*Move, ok bool, err error) {
-	q, heaps, ok := QuotientOf(v)
+	q, heaps, ok := in.QuotientOf(v)
 	if !ok {
 		return nil, false, nil
 	}
@@ -239,7 +243,7 @@ func (in *Interp) quotientWinning(v Value, parts []Value) (wins []*Move, ok bool
 			return nil, false, err
 		}
 		for _, m := range ms {
-			_, to, ok := QuotientOf(m.PartTo)
+			_, to, ok := in.QuotientOf(m.PartTo)
 			if !ok {
 				return nil, false, nil
 			}

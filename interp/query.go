@@ -155,7 +155,7 @@ func (in *Interp) grundyOf(v Value, fn string) (solver.Grundy, error) {
 // outcomeClass is the core of outcome(G) in normal play: 'P', 'N' or 'D', by
 // the game's native outcome rule where it has one.
 func (in *Interp) outcomeClass(v Value, fn string) (byte, error) {
-	if isP, ok := nativeOutcome(v); ok {
+	if isP, ok := in.nativeOutcome(v); ok {
 		return outcomeValue(isP).String()[0], nil
 	}
 	g, err := in.grundyOf(v, fn)
@@ -190,7 +190,7 @@ func (in *Interp) winning(v Value) ([]*Move, error) {
 	if err != nil {
 		return nil, err
 	}
-	if isP, ok := nativeOutcome(v); ok {
+	if isP, ok := in.nativeOutcome(v); ok {
 		// A single position whose game knows its P-positions but not its values.
 		if isP {
 			return nil, nil
@@ -241,7 +241,7 @@ func placeAll(v Value, parts []Value, i int, ms []*Move) []*Move {
 // native outcome when target is 0 and the game has one.
 func (in *Interp) hasValue(v Value, target int64) (bool, error) {
 	if target == 0 {
-		if isP, ok := nativeOutcome(v); ok {
+		if isP, ok := in.nativeOutcome(v); ok {
 			return isP, nil
 		}
 	}

@@ -22,7 +22,7 @@ func (lib *library) attachNatives(in *interp.Interp) {
 	}
 	for name, heaps := range heapArgs {
 		g := game(name)
-		g.CheckArgs = func(args []interp.Value) string { return checkHeaps(g, heaps, args) }
+		g.Natives.CheckArgs = func(args []interp.Value) string { return checkHeaps(g, heaps, args) }
 	}
 	// Heap games that are take-and-break codes get their values from the code's table.
 	for name, code := range map[string]native.Code{
@@ -34,39 +34,39 @@ func (lib *library) attachNatives(in *interp.Interp) {
 	} {
 		g := game(name)
 		lib.gameCodes[g] = code
-		g.Native = lib.heapValue(code)
+		g.Natives.Native = lib.heapValue(code)
 	}
-	game("Nim").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	game("Nim").Natives.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
 		return args[0].N, args[0].K == interp.KInt && args[0].N >= 0
 	}
-	game("Lasker").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	game("Lasker").Natives.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
 		n := args[0] // g(4k+3) = 4k+4 must fit: MaxInt64 is 4k+3, so leave it to the definition
 		return native.LaskerSG(n.N), n.K == interp.KInt && n.N >= 0 && n.N < math.MaxInt64
 	}
-	game("Bash").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	game("Bash").Natives.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
 		m, n := args[0], args[1]
 		if m.K != interp.KInt || n.K != interp.KInt || m.N < 1 || n.N < 0 {
 			return 0, false
 		}
 		return n.N % (m.N + 1), true
 	}
-	game("Subtract").Native = lib.subtractionValue(false)
-	game("AllBut").Native = lib.subtractionValue(true)
-	game("TakeBreak").Native = func(ctx context.Context, args []interp.Value) (int64, bool) {
+	game("Subtract").Natives.Native = lib.subtractionValue(false)
+	game("AllBut").Natives.Native = lib.subtractionValue(true)
+	game("TakeBreak").Natives.Native = func(ctx context.Context, args []interp.Value) (int64, bool) {
 		code, err := lib.codes.parse(args[0])
 		if err != nil || args[1].K != interp.KInt {
 			return 0, false
 		}
 		return lib.codes.value(ctx, code, args[1].N)
 	}
-	game("Hackenbush").Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	game("Hackenbush").Natives.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
 		edges, ok := edgeList(args[0])
 		if !ok {
 			return 0, false
 		}
 		return int64(native.HackenbushSG(edges)), true
 	}
-	game("MockTurtles").Native = func(ctx context.Context, args []interp.Value) (int64, bool) {
+	game("MockTurtles").Natives.Native = func(ctx context.Context, args []interp.Value) (int64, bool) {
 		if args[0].K != interp.KSet {
 			return 0, false
 		}
@@ -82,14 +82,14 @@ func (lib *library) attachNatives(in *interp.Interp) {
 		}
 		return x, true
 	}
-	game("Wythoff").NativeOutcome = func(args []interp.Value) (bool, bool) {
+	game("Wythoff").Natives.NativeOutcome = func(args []interp.Value) (bool, bool) {
 		a, b := args[0], args[1]
 		if a.K != interp.KInt || b.K != interp.KInt || a.N < 0 || b.N < 0 {
 			return false, false
 		}
 		return native.WythoffIsP(a.N, b.N), true
 	}
-	game("FibNim").NativeOutcome = func(args []interp.Value) (bool, bool) {
+	game("FibNim").Natives.NativeOutcome = func(args []interp.Value) (bool, bool) {
 		n, limit := args[0], args[1]
 		if n.K != interp.KInt || limit.K != interp.KInt || n.N < 0 {
 			return false, false
@@ -107,7 +107,7 @@ func attachWinningMoves(game func(string) *interp.Game) {
 	take := func(k int64, to ...interp.Value) interp.NativeMove {
 		return interp.NativeMove{Label: "take", Bindings: []interp.Binding{{Name: "k", Value: interp.Int(k)}}, To: to}
 	}
-	game("Nim").NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
+	game("Nim").Natives.NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
 		n := args[0]
 		if n.K != interp.KInt || n.N < 0 || target < 0 {
 			return nil, false
@@ -117,10 +117,10 @@ func attachWinningMoves(game func(string) *interp.Game) {
 		}
 		return []interp.NativeMove{take(n.N-target, interp.Int(target))}, true
 	}
-	game("Nim").NimHeap = func(args []interp.Value) (int64, bool) {
+	game("Nim").Natives.NimHeap = func(args []interp.Value) (int64, bool) {
 		return args[0].N, args[0].K == interp.KInt && args[0].N >= 0
 	}
-	game("Wythoff").NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
+	game("Wythoff").Natives.NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
 		a, b := args[0], args[1]
 		if target != 0 || a.K != interp.KInt || b.K != interp.KInt || a.N < 0 || b.N < 0 {
 			return nil, false
@@ -139,7 +139,7 @@ func attachWinningMoves(game func(string) *interp.Game) {
 		}
 		return out, true
 	}
-	game("FibNim").NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
+	game("FibNim").Natives.NativeMovesTo = func(args []interp.Value, target int64) ([]interp.NativeMove, bool) {
 		n, limit := args[0], args[1]
 		if target != 0 || n.K != interp.KInt || limit.K != interp.KInt || n.N < 0 {
 			return nil, false

@@ -105,20 +105,20 @@ func (h *heapQuotient) scope() string {
 // codes' quotients in misère play (Nim has Bouton's rule).
 func (lib *library) attachQuotients(game func(string) *interp.Game) {
 	for g, code := range lib.gameCodes {
-		if g.NimHeap != nil {
+		if g.Natives.NimHeap != nil {
 			continue
 		}
-		g.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
+		g.Natives.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
 			return lib.quotientOf(code, quotientBound), args[0].N, args[0].K == interp.KInt && args[0].N >= 0
 		}
 	}
-	game("TakeBreak").MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
+	game("TakeBreak").Natives.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
 		code, err := lib.codes.parse(args[0])
 		ok := err == nil && args[1].K == interp.KInt && args[1].N >= 0
 		return lib.quotientOf(code, quotientBound), args[1].N, ok
 	}
 	for name, allBut := range map[string]bool{"Subtract": false, "AllBut": true} {
-		game(name).MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
+		game(name).Natives.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
 			set, n := args[0], args[1]
 			if n.K != interp.KInt || n.N < 0 || (set.K != interp.KSet && set.K != interp.KList) {
 				return nil, 0, false

@@ -23,7 +23,7 @@ var outcomeName = map[byte]string{'P': "a P-position", 'N': "an N-position", 'D'
 // reports false, having written nothing, when it does not explain v.
 func (e *explainer) loopy(v interp.Value, parts []interp.Value, force bool) (bool, error) {
 	for _, p := range parts {
-		if p.Pos().Game.NativeOutcome != nil && !force {
+		if e.in.NativesOf(p.Pos().Game).NativeOutcome != nil && !force {
 			return false, nil // its value may be out of reach; it is not loopy anyway
 		}
 	}

@@ -1,0 +1,65 @@
+package interp
+
+import (
+	"context"
+	"testing"
+
+	"github.com/grundy-lang/grundy/solver"
+)
+
+// Config.Plain turns the fast paths off, each where it is taken: the natives
+// (NativesOf keeps the argument check alone), the loop nests, probing and the
+// sorting canonical forms.
+func TestPlainTurnsFastPathsOff(t *testing.T) {
+	src := `
+game S(n) { move k in 1..n where k % 3 != 0 -> S(n - k) }
+game C(a, b) {
+  canonical (min(a, b), max(a, b))
+  move k in 1..a -> C(a - k, b)
+  move k in 1..b -> C(a, b - k)
+}
+`
+	for _, plain := range []bool{false, true} {
+		in := New()
+		in.Config.Plain = plain
+		if err := in.Run(context.Background(), "t.game", src); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := in.Game("S")
+		c, _ := in.Game("C")
+		loops, forms := 0, 0
+		where := s.moves[0].fast.where
+		s.moves[0].fast.where = func(fr *Frame) bool { loops++; return where(fr) }
+		canon := c.canon
+		c.canon = func(fr *Frame) Value { forms++; return canon(fr) }
+		s.Natives = Natives{
+			CheckArgs: func([]Value) string { return "" },
+			Native:    func(context.Context, []Value) (int64, bool) { return 0, true },
+		}
+		expandAll(t, in, "S(6)")
+		if _, err := in.Eval(context.Background(), "t", "sg(C(4, 3))"); err != nil {
+			t.Fatal(err)
+		}
+		v, err := in.Eval(context.Background(), "t", "S(7)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mex solver.MexSet
+		mex.Reset()
+		probed, _, _ := (*solverRules)(in).Probe(solver.Pos(v.N), &mex)
+		natives := in.NativesOf(s)
+		for what, taken := range map[string]bool{
+			"the loop nest":              loops > 0,
+			"the sorting canonical form": forms == 0,
+			"probing":                    probed != solver.ProbeExpand,
+			"the native":                 natives.Native != nil,
+		} {
+			if taken == plain {
+				t.Errorf("plain %v: %s taken %v", plain, what, taken)
+			}
+		}
+		if natives.CheckArgs == nil {
+			t.Errorf("plain %v: the argument check is gone", plain)
+		}
+	}
+}
