@@ -21,6 +21,7 @@ const cheatSheet = `The language:
   fn f(n) = n % 4     let S = {1, 3, 4}     fn(x) => x + 1  (a function value)
   sg(G)  outcome(G)  winning(G)  moves(G)   G + H is a sum, *3 a nimber
   move m score pts again -> G  (scoring)  score(G)  best(G)  search(G)
+  left cut i in 1..w-1 -> ...  (partizan; also right)  value(G)  winning(G, L)
   [f(n) for n in 0..10 where n % 2 == 0]    a..b is inclusive, ^ is XOR
   print EXPR    check COND for n in 0..100  _ is the last value
 An entry continues on a "..." line while a brace or bracket is open.
