@@ -2,7 +2,6 @@ package cgt
 
 import (
 	"cmp"
-	"encoding/binary"
 	"slices"
 )
 
@@ -25,14 +24,7 @@ func (s *Space) Make(left, right []Game) Game {
 	}
 	// The same sets of options come back often (positions with the same options' values):
 	// remember the result of each set.
-	key := s.makeKey[:0]
-	key = binary.AppendUvarint(key, uint64(len(l)))
-	for _, g := range l {
-		key = binary.AppendUvarint(key, uint64(g.id))
-	}
-	for _, g := range r {
-		key = binary.AppendUvarint(key, uint64(g.id))
-	}
+	key := appendOptionsKey(s.makeKey[:0], l, r)
 	s.makeKey = key
 	if g := s.made[string(key)]; g != nil {
 		return g

@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"testing"
@@ -63,7 +64,7 @@ func TestDyadic(t *testing.T) {
 	vals := []Dyadic{Int(-3), NewDyadic(-5, 1), NewDyadic(-1, 3), Int(0), NewDyadic(1, 5), NewDyadic(7, 3), Int(1), NewDyadic(9, 3), Int(math.MaxInt64)}
 	for i, a := range vals {
 		for j, b := range vals {
-			if got := a.Cmp(b); got != cmpInt(i, j) {
+			if got := a.Cmp(b); got != cmp.Compare(i, j) {
 				t.Errorf("Cmp(%s, %s) = %d", a, b, got)
 			}
 		}
@@ -71,16 +72,6 @@ func TestDyadic(t *testing.T) {
 	if NewDyadic(-5, 1).Floor() != -3 || NewDyadic(-5, 1).Ceil() != -2 || NewDyadic(5, 1).Floor() != 2 {
 		t.Error("Floor/Ceil")
 	}
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func TestExpandLimit(t *testing.T) {

@@ -18,6 +18,7 @@
 package cgt
 
 import (
+	"cmp"
 	"encoding/binary"
 	"unsafe"
 )
@@ -315,7 +316,7 @@ func cmpForms(a, b *Form) int {
 	case 0:
 		return a.x.Cmp(b.x)
 	case 1:
-		return cmp64(a.nim, b.nim)
+		return cmp.Compare(a.nim, b.nim)
 	case 2:
 		if !a.nus || !b.nus {
 			return a.sp.uptimal(a).cmp(b.sp.uptimal(b))
@@ -331,14 +332,14 @@ func cmpForms(a, b *Form) int {
 			lb = 1
 		}
 		if la == 1 && lb == 1 {
-			if c := cmp64(a.up, b.up); c != 0 {
+			if c := cmp.Compare(a.up, b.up); c != 0 {
 				return c
 			}
 		}
 		if la != lb {
-			return cmp64(la, lb)
+			return cmp.Compare(la, lb)
 		}
-		return cmp64(a.nim, b.nim)
+		return cmp.Compare(a.nim, b.nim)
 	}
 	if c := cmpLists(a.left, b.left); c != 0 {
 		return c
@@ -353,16 +354,6 @@ func cmpLists(a, b []*Form) int {
 		}
 	}
 	return len(a) - len(b)
-}
-
-func cmp64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // sortForms sorts options in CGSuite's order (insertion sort: option lists are short).
@@ -438,14 +429,7 @@ func (s *Space) intern(l, r []*Form) *Form {
 	if f := s.detectNus(l, r); f != nil {
 		return f
 	}
-	key := s.keyBuf[:0]
-	key = binary.AppendUvarint(key, uint64(len(l)))
-	for _, g := range l {
-		key = binary.AppendUvarint(key, uint64(g.id))
-	}
-	for _, g := range r {
-		key = binary.AppendUvarint(key, uint64(g.id))
-	}
+	key := appendOptionsKey(s.keyBuf[:0], l, r)
 	s.keyBuf = key
 	if f := s.genTab[string(key)]; f != nil {
 		return f
@@ -457,4 +441,17 @@ func (s *Space) intern(l, r []*Form) *Form {
 	s.optRefs += int64(len(l) + len(r))
 	s.genTab[string(key)] = f
 	return f
+}
+
+// appendOptionsKey appends a key for the option lists l and r: equal lists
+// (the same forms in the same order) give equal keys.
+func appendOptionsKey(key []byte, l, r []*Form) []byte {
+	key = binary.AppendUvarint(key, uint64(len(l)))
+	for _, g := range l {
+		key = binary.AppendUvarint(key, uint64(g.id))
+	}
+	for _, g := range r {
+		key = binary.AppendUvarint(key, uint64(g.id))
+	}
+	return key
 }

@@ -1,6 +1,9 @@
 package cgt
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+)
 
 // Point is a point (temperature, value) of a thermograph's wall.
 type Point struct {
@@ -279,7 +282,7 @@ func combine(a, b traj, sign int) traj {
 		// The one that is larger (smaller) just after t, and the other.
 		c := a.at(t).Cmp(b.at(t))
 		if c == 0 {
-			c = cmp64(a.s[a.seg(t)], b.s[b.seg(t)])
+			c = cmp.Compare(a.s[a.seg(t)], b.s[b.seg(t)])
 		}
 		if c*sign >= 0 {
 			return a, b

@@ -1,5 +1,7 @@
 package cgt
 
+import "cmp"
+
 // maxUpPower bounds the powers of ↑ built (↑<n>, ↑[n]) and recognized in expansions.
 const maxUpPower = 64
 
@@ -46,14 +48,14 @@ func (e *expansion) cmp(f *expansion) int {
 		return c
 	}
 	for i := 0; i < len(e.c) && i < len(f.c); i++ {
-		if c := cmp64(e.c[i], f.c[i]); c != 0 {
+		if c := cmp.Compare(e.c[i], f.c[i]); c != 0 {
 			return c
 		}
 	}
 	if c := len(e.c) - len(f.c); c != 0 {
 		return c
 	}
-	return cmp64(e.nim, f.nim)
+	return cmp.Compare(e.nim, f.nim)
 }
 
 func (e *expansion) isUnit() bool {
