@@ -275,6 +275,7 @@ func (s *Space) LessEq(a, b Game) bool {
 	if a == b {
 		return true
 	}
+	s.step() // comparisons of compact forms are quick, but there can be billions
 	if a.sp != s || b.sp != s {
 		s.own(a)
 		s.own(b)
@@ -316,7 +317,6 @@ func (s *Space) LessEq(a, b Game) bool {
 	if v, ok := s.leq.get(k); ok {
 		return v
 	}
-	s.step()
 	v := s.leqDef(a, b)
 	s.leq.put(k, v)
 	return v

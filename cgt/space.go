@@ -75,7 +75,8 @@ type Space struct {
 	steps     uint32
 }
 
-// interruptEvery is how many steps of work pass between calls of the interrupt.
+// interruptEvery is how many steps of work pass between calls of the interrupt
+// (a power of two).
 const interruptEvery = 1024
 
 // SetInterrupt makes s call f every few thousand steps of work; f may panic to
@@ -85,7 +86,7 @@ func (s *Space) SetInterrupt(f func()) { s.interrupt = f }
 
 // step counts one step of work and calls the interrupt when it is due.
 func (s *Space) step() {
-	if s.steps++; s.steps%interruptEvery == 0 && s.interrupt != nil {
+	if s.steps++; s.steps&(interruptEvery-1) == 0 && s.interrupt != nil {
 		s.interrupt()
 	}
 }
@@ -215,6 +216,7 @@ func (s *Space) nusOptionsOf(x Dyadic, up, nim int64, mk func(Dyadic, int64, int
 	case up == 0:
 		l = make([]*Form, nim)
 		for j := range nim {
+			s.step() // listing *n's options, for every n, is quadratic
 			l[j] = mk(x, 0, j)
 		}
 		return l, l
