@@ -28,9 +28,15 @@ func WritePNG(w io.Writer, g Grid, opts HeatmapOptions) error {
 	if err != nil {
 		return err
 	}
-	scale := max(opts.Scale, 1)
-	img := image.NewRGBA(image.Rect(0, 0, h.width*scale, h.height*scale))
-	h.draw(&pngCanvas{img: img, scale: scale})
+	return encodePNG(w, h.width, h.height, opts.Scale, func(c *pngCanvas) { h.draw(c) })
+}
+
+// encodePNG draws a picture of width by height pixels, each length multiplied
+// by scale (at least 1), and writes it as a PNG.
+func encodePNG(w io.Writer, width, height, scale int, draw func(*pngCanvas)) error {
+	scale = max(scale, 1)
+	img := image.NewRGBA(image.Rect(0, 0, width*scale, height*scale))
+	draw(&pngCanvas{img: img, scale: scale})
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	return enc.Encode(w, img)
 }

@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"math"
 	"strconv"
@@ -175,11 +173,7 @@ func WriteThermographPNG(w io.Writer, th Thermograph, opts ThermographOptions) e
 	if err != nil {
 		return err
 	}
-	scale := max(opts.Scale, 1)
-	img := image.NewRGBA(image.Rect(0, 0, l.width*scale, l.height*scale))
-	l.draw(&pngCanvas{img: img, scale: scale})
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	return enc.Encode(w, img)
+	return encodePNG(w, l.width, l.height, opts.Scale, func(c *pngCanvas) { l.draw(c) })
 }
 
 // SVG and PNG draw th, for the places that show pictures.
