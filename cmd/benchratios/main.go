@@ -11,7 +11,7 @@
 // baseline is grundy itself as of -misere-base, the last commit whose misère
 // search keyed its sums by strings (built from this repository's history).
 //
-//	go run ./cmd/benchratios [-plain ../shared/bench/plain] [-runs 3] [-big] [-misere-base COMMIT]
+//	go run ./cmd/benchratios [-plain ../shared/bench/plain] [-runs 3] [-big] [-misere-base COMMIT] [-only REGEXP]
 package main
 
 import (
@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,6 +38,8 @@ type workload struct {
 	args  []string // extra command-line flags for grundy
 	plain []string // the plain loop's arguments, or nil for no baseline
 	base  string   // or a grundy binary to compare with, whole process against whole process
+	twin  string   // or another program in the language to compare with (its CPU less start-up)
+	elems int64    // the elements of the lists it builds, for bytes per element
 }
 
 const kayles = `game K(n) {
@@ -83,6 +86,63 @@ const misere = `game K(n) { move k in 1..2, i in 0..(n - k) / 2 -> K(i) + K(n - 
 outcome(K(19) + K(18) + K(17), misere)
 `
 
+// wythoff is Wythoff's game as DESIGN.md writes it (a user's game: the library's
+// own Wythoff has native hooks).
+const wythoff = `game Wythoff(a, b) {
+  move left  k in 1..a          -> Wythoff(a - k, b)
+  move right k in 1..b          -> Wythoff(a, b - k)
+  move both  k in 1..min(a, b)  -> Wythoff(a - k, b - k)
+}
+sg(Wythoff(1000, 1000))
+`
+
+// triangles is DESIGN.md's triangle game, a scoring game searched by alpha-beta.
+const triangles = `let tri = [7, 152, 52, 352, 34304, 3200, 71680, 12544, 155648]
+fn gain(S, e) = len([t for t in tri where (S & t) != t and ((S | (1 << e)) & t) == t])
+game Triangles(S) {
+  move draw e in 0..17 where (S >> e) & 1 == 0 and gain(S, e) > 0 score gain(S, e) again -> Triangles(S | (1 << e))
+  move draw e in 0..17 where (S >> e) & 1 == 0 and gain(S, e) == 0 -> Triangles(S | (1 << e))
+}
+score(Triangles(0))
+`
+
+// cram is Cram on an h x w board written with set positions (%[1]d = h - 1,
+// %[2]d = w - 1).
+const cram = `game Cram(B) {
+  move across (r, c) in B where (r, c + 1) in B -> Cram(B - {(r, c), (r, c + 1)})
+  move down   (r, c) in B where (r + 1, c) in B -> Cram(B - {(r, c), (r + 1, c)})
+}
+sg(Cram({(r, c) for r in 0..%[1]d, c in 0..%[2]d}))
+`
+
+// domineering is DESIGN.md's Domineering on a 4 x 6 board: a partizan game over
+// sets of cells, valued by canonical forms (no plain loop to compare with).
+const domineering = `game Domineering(B) {
+  left  place (r, c) in B where (r + 1, c) in B -> Domineering(B - {(r, c), (r + 1, c)})
+  right place (r, c) in B where (r, c + 1) in B -> Domineering(B - {(r, c), (r, c + 1)})
+}
+value(Domineering({(r, c) for r in 0..3, c in 0..5}))
+`
+
+// bigList is four lists of 16M integers, for the bytes an element costs.
+const bigList = `len([[x for x in 0..15999999] for y in 0..3])
+`
+
+// loopyH is a loopy game of 200,003 positions, every one queried, and
+// acyclicTwin an acyclic game of the same size and shape (two moves, the same
+// where): the price of loopiness is the ratio of the two.
+const loopyH = `game H(v) {
+  move w in [(3 * v + 1) % 200003, (5 * v + 2) % 200003] where v % 7 != 0 -> H(w)
+}
+len([x for x in [sg(H(v)) for v in 0..200002] where str(x)[0] == "∞"])
+`
+
+const acyclicTwin = `game A(v) {
+  move w in [v / 3, v / 5] where v % 7 != 0 -> A(w)
+}
+len([sg(A(v)) for v in 0..200002])
+`
+
 // measure is one figure: the median over runs.
 type measure struct {
 	cpu       time.Duration
@@ -95,6 +155,7 @@ func main() {
 	plainDir := flag.String("plain", "../shared/bench/plain", "the plain mex loop's package directory")
 	runs := flag.Int("runs", 3, "runs of each program; the median is reported")
 	big := flag.Bool("big", false, "also solve Chain(10^8) with a raised position limit (minutes, ~2 GB+)")
+	only := flag.String("only", "", "run only the workloads whose names match this regular expression")
 	misereBase := flag.String("misere-base", "b4257fd", "the commit whose grundy is the misère row's baseline (\"\": none)")
 	flag.Parse()
 
@@ -110,7 +171,12 @@ func main() {
 
 	tw := tabwriter.NewWriter(os.Stdout, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "workload\tplain CPU\tgrundy CPU\tratio\tpositions\tpositions/s\tbytes/position\tpeak RSS\tnote")
+	match, err := regexp.Compile(*only)
+	check(err)
 	line := func(w workload) measure {
+		if !match.MatchString(w.name) {
+			return measure{}
+		}
 		m := run(*runs, grundy, w.args, w.src+":stats\n")
 		cpu := max(m.cpu-startup.cpu, time.Millisecond)
 		ratio, plainCPU := "", ""
@@ -119,6 +185,11 @@ func main() {
 			p := run(*runs, plain, w.plain, "")
 			plainCPU = p.cpu.Round(time.Millisecond).String()
 			ratio = fmt.Sprintf("%.1fx", float64(cpu)/float64(max(p.cpu, time.Millisecond)))
+		case w.twin != "":
+			p := run(*runs, grundy, w.args, w.twin)
+			twin := max(p.cpu-startup.cpu, time.Millisecond)
+			plainCPU = twin.Round(time.Millisecond).String() + " (twin)"
+			ratio = fmt.Sprintf("%.2fx", float64(cpu)/float64(twin))
 		case w.base != "":
 			p := run(*runs, w.base, w.args, w.src)
 			plainCPU = p.cpu.Round(time.Millisecond).String() + " (base)"
@@ -129,8 +200,12 @@ func main() {
 			perSec = fmt.Sprintf("%.2f M", float64(m.positions)/cpu.Seconds()/1e6)
 			perPos = fmt.Sprintf("%.0f", float64((m.rssKB-startup.rssKB)*1024)/float64(m.positions))
 		}
+		note := m.err
+		if w.elems > 0 && note == "" {
+			note = fmt.Sprintf("%.1f bytes/element", float64((m.rssKB-startup.rssKB)*1024)/float64(w.elems))
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\t%d\t%s\t%s\t%d MB\t%s\n", w.name, plainCPU, cpu.Round(time.Millisecond), ratio,
-			m.positions, perSec, perPos, m.rssKB/1024, m.err)
+			m.positions, perSec, perPos, m.rssKB/1024, note)
 		return m
 	}
 	line(workload{name: "Kayles 0..20000", src: kayles, plain: []string{"kayles", "20000"}})
@@ -140,17 +215,25 @@ func main() {
 	if *big {
 		line(workload{name: "Chain(10^8), --max-positions 0", src: fmt.Sprintf(chain, 100_000_000), args: []string{"--max-positions", "0"}})
 	}
+	line(workload{name: "Wythoff W(1000, 1000)", src: wythoff, plain: []string{"wythoff", "1000"}})
+	line(workload{name: "triangle game", src: triangles, plain: []string{"triangles"}})
+	line(workload{name: "Cram 4x5, set positions", src: fmt.Sprintf(cram, 3, 4), plain: []string{"cram", "4", "5"}})
+	line(workload{name: "Cram 5x5, set positions", src: fmt.Sprintf(cram, 4, 4), plain: []string{"cram", "5", "5"}})
+	line(workload{name: "Domineering 4x6, set positions", src: domineering})
+	line(workload{name: "4 lists of 16M integers", src: bigList, elems: 4 * 16_000_000})
+	line(workload{name: "loopy H(v), 200,003 positions", src: loopyH, twin: acyclicTwin})
 	plainHeaps := line(workload{name: "3 heaps, no canonical form", src: fmt.Sprintf(threeHeaps, "")})
 	sorted := line(workload{name: "3 heaps, canonical tuple(sorted(...))", src: fmt.Sprintf(threeHeaps, "canonical tuple(sorted([a, b, c]))")})
+	const misereName = "misère K(19)+K(18)+K(17), K written in the language"
 	base := ""
-	if *misereBase != "" {
+	if *misereBase != "" && match.MatchString(misereName) {
 		base = filepath.Join(dir, "grundy-base")
 		if err := buildCommit(*misereBase, base); err != nil {
 			fmt.Fprintf(os.Stderr, "benchratios: no misère baseline: %v\n", err)
 			base = ""
 		}
 	}
-	line(workload{name: "misère K(19)+K(18)+K(17), K written in the language", src: misere, base: base})
+	line(workload{name: misereName, src: misere, base: base})
 	check(tw.Flush())
 	if plainHeaps.positions > 0 && sorted.positions > 0 {
 		per := func(m measure) float64 { return float64(m.cpu-startup.cpu) / float64(m.positions) }
