@@ -51,8 +51,9 @@ type Config struct {
 	// stopped by its context's deadline.
 	TimeHint string
 	// Plain turns every fast path of FastPaths off: the library games' native
-	// hooks (their argument checks stay), the loop nests of move clauses,
-	// probing, the sorting canonical forms and remembered calls. Every query
+	// hooks (their argument checks stay), the loop nests of move clauses, the
+	// moves over sets of cells, probing, the sorting canonical forms and
+	// remembered calls. Every query
 	// then goes through the move clauses as written, more slowly and with the
 	// same answers; tests compare the two ways. The nimbers *k are the
 	// language's own heaps, not a fast path, and stay.

@@ -102,7 +102,7 @@ func (fm *fastMove) loop(in *Interp, fr *Frame, i int, games []*Game, ps *probeS
 			}
 			ids[j] = id
 		}
-		return fm.put(in, fr, ids[:len(fm.parts)], ps)
+		return putOption(in, fr, ids[:len(fm.parts)], ps)
 	}
 	g := &fm.gens[i]
 	lo, hi := g.lo(fr), g.hi(fr)
@@ -125,10 +125,10 @@ func (fm *fastMove) loop(in *Interp, fr *Frame, i int, games []*Game, ps *probeS
 	return true
 }
 
-// put adds the option made of the positions ids: straight into the options'
+// putOption adds the option made of the positions ids: straight into the options'
 // arrays (run drops a half-added option with the rest when it reports false), or,
 // with a probe sink, its value into the sink's mex set when every part is solved.
-func (fm *fastMove) put(in *Interp, fr *Frame, ids []solver.Pos, ps *probeSink) bool {
+func putOption(in *Interp, fr *Frame, ids []solver.Pos, ps *probeSink) bool {
 	if ps != nil {
 		if ps.options++; ps.options > in.Config.MaxOptions {
 			return false // the general path reports the limit
@@ -185,6 +185,9 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 	if single && ps != nil {
 		return fm.probeSingles(in, cur[:k], step[:k], hi-lo, games, ps)
 	}
+	if ps != nil && fm.where == nil && len(games) == 1 && k == 2 && games[0].canon == nil {
+		return probeGrid(in, cur[0], cur[1], step[0], step[1], hi-lo, games[0], ps)
+	}
 	for v := lo; ; v++ {
 		if (v-lo)&63 == 0 {
 			in.tick() // cancellation is noticed every 64 options here
@@ -208,7 +211,7 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 				}
 				k += len(aff)
 			}
-			if !fm.put(in, fr, ids[:len(fm.parts)], ps) {
+			if !putOption(in, fr, ids[:len(fm.parts)], ps) {
 				return false
 			}
 		}
@@ -219,6 +222,72 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 			cur[a] += step[a]
 		}
 	}
+}
+
+// probeGrid is innermost probing one part of two arguments with no where
+// condition, such as Wythoff(a - k, b): options (a + t*sa, b + t*sb) for t from
+// 0 to n. Each option's value is read from the game's grid of values (see
+// gridIDs.noteValue), a block at a time, into the mex set, as a hand-written loop
+// reads its table; an option not there is looked up in the memo, and the first
+// one not solved stops the probe, as put does.
+func probeGrid(in *Interp, a, b, sa, sb, n int64, g *Game, ps *probeSink) bool {
+	if ps.options += int(n) + 1; n >= int64(in.Config.MaxOptions) || ps.options > in.Config.MaxOptions {
+		return false // the general path reports the limit
+	}
+	const block = 256
+	var xs [block]int64
+	for t := int64(0); t <= n; {
+		in.tick()
+		m := int(min(block, n-t+1))
+		got := gridRun(xs[:m], g.grid.vals, a, b, sa, sb)
+		ps.mex.AddAll(xs[:got])
+		t, a, b = t+int64(got), a+sa*int64(got), b+sb*int64(got)
+		if got == m {
+			continue
+		}
+		id := in.internID(g, []Value{Int(a), Int(b)})
+		v, ok := in.solver.Known(id)
+		if !ok {
+			ps.need, ps.missing = id, true
+			return false
+		}
+		ps.mex.Add(v)
+		t, a, b = t+1, a+sa, b+sb
+	}
+	ps.hits += int(n) + 1
+	return true
+}
+
+// gridRun reads into xs the values of (a + t*sa, b + t*sb) from vals (see
+// gridIDs), stopping at the first not there: it returns how many it read. A
+// move along a row (sa == 0) reads one slice.
+func gridRun(xs []int64, vals [][]uint16, a, b, sa, sb int64) int {
+	if sa == 0 {
+		if uint64(a) >= uint64(len(vals)) {
+			return 0
+		}
+		row := vals[a]
+		for t := range xs {
+			if uint64(b) >= uint64(len(row)) || row[b] == 0 {
+				return t
+			}
+			xs[t] = int64(row[b]) - 1
+			b += sb
+		}
+		return len(xs)
+	}
+	for t := range xs {
+		if uint64(a) >= uint64(len(vals)) {
+			return t
+		}
+		row := vals[a]
+		if uint64(b) >= uint64(len(row)) || row[b] == 0 {
+			return t
+		}
+		xs[t] = int64(row[b]) - 1
+		a, b = a+sa, b+sb
+	}
+	return len(xs)
 }
 
 // stepsInRange reports whether x + i*step stays within int64 for i from 0 to n

@@ -56,6 +56,7 @@ var FastPaths = []FastPath{
 	// The interpreter's own.
 	{"loop nests", "interp/fastmove.go", []string{"interp.TestFastMovesMatchGeneralPath"}},
 	{"probing", "interp/game.go", []string{"interp.TestProbeMatchesGeneralPath", "interp.TestProbedValuesFollowTheMemo", "solver.TestProbingGivesTheSameValues"}},
+	{"moves over sets of cells", "interp/cellmove.go", []string{"interp.TestCellMovesMatchGeneralPath", "interp.TestCellProbesMatchPlainValues"}},
 	{"sorting canonical forms", "interp/canonsort.go", []string{"interp.TestSortCanonMatchesTheForm"}},
 	{"remembered calls", "interp/function.go", []string{"interp.TestRememberedCallsAgreeWithPlainCalls"}},
 }

@@ -52,6 +52,7 @@ type Game struct {
 	values  []int32
 	grid    gridIDs // two small non-negative integer arguments, while dense enough
 	packed  packedIDs
+	cells   [2]cellIDs // one argument, a set of cells, by cellKind
 	general map[string]int32
 	// asGiven maps the key of arguments as a move gave them to their position,
 	// for a game with a canonical form written in the language.
@@ -111,6 +112,34 @@ type compiledMove struct {
 	// addOption adds the option of the current bindings to fr.expanding.
 	addOption func(fr *Frame) bool
 	fast      *fastMove // the same as one loop nest, when the clause has its shape
+	cell      *cellMove // the same on the bitmask of a set of cells, when it has that shape
+}
+
+// runFast adds the clause's options for the position in fr by its fast path,
+// reporting false, having added nothing, when it has none or it cannot.
+func (m *compiledMove) runFast(in *Interp, fr *Frame) bool {
+	switch {
+	case in.Config.Plain:
+		return false
+	case m.fast != nil:
+		return m.fast.run(in, fr)
+	case m.cell != nil:
+		start := fr.opts.Len()
+		if !m.cell.each(in, fr.expanding, fr, nil) {
+			fr.opts.Truncate(start)
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// probe is runFast for a probe (see solverRules.Probe).
+func (m *compiledMove) probe(in *Interp, fr *Frame, ps *probeSink) bool {
+	if m.fast != nil {
+		return m.fast.each(in, fr, ps)
+	}
+	return m.cell.each(in, fr.expanding, fr, ps)
 }
 
 // PosEntry is an interned position.
@@ -146,13 +175,20 @@ const (
 )
 
 // noteValue keeps a copy of the value v of position p in its game's values
-// when p has one small non-negative integer argument and no canonical form, so
-// that probing reads a part's value with one load, by argument, as a hand-written
-// loop over a table does.
+// when p has one small non-negative integer argument and no canonical form, or
+// in its game's grid when p has two (see gridIDs), so that probing reads a
+// part's value by argument, as a hand-written loop over a table does.
 func (in *Interp) noteValue(p solver.Pos, v int64) {
 	g := in.pos.game(p)
+	if g.canon != nil {
+		return
+	}
+	if a, b, ok := in.pos.intPair(p); ok {
+		g.grid.noteValue(a, b, v)
+		return
+	}
 	n, ok := in.pos.intArg(p)
-	if !ok || g.canon != nil || v > 1<<31-1 {
+	if !ok || v > 1<<31-1 {
 		return
 	}
 	if n < 0 || n >= int64(len(g.dense)) {
@@ -167,6 +203,12 @@ func (in *Interp) noteValue(p solver.Pos, v int64) {
 		g.values = grown
 	}
 	g.values[n] = int32(v)
+}
+
+// forgetValues drops g's copies of the memo's values (the memo forgot them).
+func (g *Game) forgetValues() {
+	g.values = nil
+	g.grid.forgetValues()
 }
 
 // internOne is internID for a game of one argument.
@@ -236,6 +278,11 @@ func (in *Interp) internArgs(g *Game, args []Value) solver.Pos {
 		}
 		g.dense[n] = int32(id) + 1
 		return id
+	}
+	if len(args) == 1 {
+		if mask, kind, ok := cellMask(args[0]); ok {
+			return in.internCells(g, mask, kind)
+		}
 	}
 	if key, ok := packKey(args); ok {
 		twoInts := len(args) == 2 // packKey checked both are integers
@@ -385,20 +432,9 @@ func (in *Interp) canonical(g *Game, args []Value) []Value {
 }
 
 func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
-	if in.pos.len() >= 1<<31-1 {
-		panic(&lang.Error{Msg: "too many positions (more than 2^31)"})
-	}
-	id := solver.Pos(in.pos.len())
-	// Every interned position counts, solved or not: a position with many
-	// options interns them all before any is solved.
-	if err := in.Config.Positions(int(id) - in.positionBase + 1); err != nil {
-		panic(err)
-	}
-	if id&4095 == 0 {
-		in.checkMemory(0)
-	}
-	if key, ok := compactKey(g, args); ok {
-		in.pos.add(g, key, nil)
+	id := in.nextPosition()
+	if key, pk, ok := compactKey(g, args); ok {
+		in.pos.add(g, key, pk, nil)
 		return id
 	}
 	if len(in.entrySlab) == 0 {
@@ -417,7 +453,25 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 		e.Args[i] = canonicalSums(a)
 	}
 	e.shape = positionShape(e.Args)
-	in.pos.add(g, 0, e)
+	in.pos.add(g, 0, packedInts, e)
+	return id
+}
+
+// nextPosition is the id of the next new position, once the limits allow one
+// more.
+func (in *Interp) nextPosition() solver.Pos {
+	if in.pos.len() >= 1<<31-1 {
+		panic(&lang.Error{Msg: "too many positions (more than 2^31)"})
+	}
+	id := solver.Pos(in.pos.len())
+	// Every interned position counts, solved or not: a position with many
+	// options interns them all before any is solved.
+	if err := in.Config.Positions(int(id) - in.positionBase + 1); err != nil {
+		panic(err)
+	}
+	if id&4095 == 0 {
+		in.checkMemory(0)
+	}
 	return id
 }
 
@@ -488,7 +542,7 @@ func (in *Interp) expandFor(p solver.Pos, side lang.Side, opts *solver.Options, 
 		if !m.mayMove(side) {
 			continue
 		}
-		if m.fast == nil || in.Config.Plain || !m.fast.run(in, fr) {
+		if !m.runFast(in, fr) {
 			m.loops(fr, m.addOption)
 		}
 	}
@@ -504,21 +558,25 @@ func (r *solverRules) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeR
 	if g.nimber || g.replaced || g.partizan || in.Config.MaxOptions > DefaultMaxOptions || in.Config.Plain {
 		return solver.ProbeExpand, 0, nil
 	}
+	cellsOnly := true // no clause needs the arguments in the frame
 	for _, m := range g.moves {
-		if m.fast == nil {
+		if m.fast == nil && m.cell == nil {
 			return solver.ProbeExpand, 0, nil
 		}
+		cellsOnly = cellsOnly && m.fast == nil
 	}
 	defer in.noteExpanding(p, &err)
 	defer in.recoverTo(&err)
 	fr := in.frames.get(g.frameSize)
 	defer in.frames.put(fr)
-	in.pos.args(p, fr.slots[:0])
+	if !cellsOnly {
+		in.pos.args(p, fr.slots[:0])
+	}
 	fr.expanding = p
 	ps := probeSink{mex: mex}
 	defer func() { in.solver.CountHits(ps.hits) }()
 	for _, m := range g.moves {
-		if !m.fast.each(in, fr, &ps) {
+		if !m.probe(in, fr, &ps) {
 			if ps.missing {
 				return solver.ProbeNeeds, ps.need, nil
 			}

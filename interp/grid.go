@@ -10,10 +10,18 @@ package interp
 // within a few times the positions it holds, so a sparse game (Wythoff's
 // positions far from the diagonal, one argument in the thousands and one small)
 // falls back to the packed table for the rest.
+//
+// The grid also keeps a copy of the solved positions' values by argument (see
+// noteValue), so that probing reads an option's value with two loads, as a
+// hand-written loop over a table does, without finding its id first.
 type gridIDs struct {
 	rows  [][]int32 // rows[a][b] is id+1 of (a, b); 0 marks none
 	cells int       // cells allocated, in all rows
 	n     int       // positions held
+	// vals[a][b] is 1 + the value of (a, b) once it is solved and below
+	// 1<<16 - 1; 0 marks not known. A row is made with its first value.
+	vals      [][]uint16
+	valsCells int
 }
 
 // gridLimit bounds both arguments of a position kept in a grid.
@@ -68,5 +76,41 @@ func (t *gridIDs) put(a, b int64, id int32) bool {
 	return true
 }
 
+// noteValue records v, the value of (a, b), when the grid holds (a, b) and v
+// fits.
+func (t *gridIDs) noteValue(a, b, v int64) {
+	if v < 0 || v >= 1<<16-1 || uint64(a) >= uint64(len(t.rows)) || uint64(b) >= uint64(len(t.rows[a])) {
+		return
+	}
+	for int(a) >= len(t.vals) {
+		t.vals = append(t.vals, nil)
+	}
+	row := t.vals[a]
+	if int(b) >= len(row) {
+		grown := make([]uint16, len(t.rows[a])) // the id row's size, at least b+1
+		copy(grown, row)
+		t.valsCells += len(grown) - len(row)
+		t.vals[a], row = grown, grown
+	}
+	row[b] = uint16(v + 1)
+}
+
+// forgetValues drops every value noted.
+func (t *gridIDs) forgetValues() { t.vals, t.valsCells = nil, 0 }
+
+// value returns the value of (a, b) when the grid has it.
+func (t *gridIDs) value(a, b int64) (int64, bool) {
+	if uint64(a) >= uint64(len(t.vals)) {
+		return 0, false
+	}
+	row := t.vals[a]
+	if uint64(b) >= uint64(len(row)) || row[b] == 0 {
+		return 0, false
+	}
+	return int64(row[b]) - 1, true
+}
+
 // bytes is the memory the grid holds.
-func (t *gridIDs) bytes() int { return t.cells*4 + cap(t.rows)*24 }
+func (t *gridIDs) bytes() int {
+	return t.cells*4 + cap(t.rows)*24 + t.valsCells*2 + cap(t.vals)*24
+}

@@ -312,7 +312,7 @@ func (c *compiler) define(prog *lang.Program) {
 			}
 			if g.scoring {
 				for _, m := range g.moves {
-					m.fast = nil // the loop nest does not evaluate scores
+					m.fast, m.cell = nil, nil // the fast paths do not evaluate scores
 				}
 			}
 			p.cell.refs = globalRefs(d)
@@ -327,7 +327,7 @@ func (c *compiler) define(prog *lang.Program) {
 // move compiles one move clause.
 func (c *compiler) move(m *lang.Move) *compiledMove {
 	parts, where := c.emitParts(m.Result), c.whereCond(m.Where)
-	cm := &compiledMove{side: m.Side, label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts)}
+	cm := &compiledMove{side: m.Side, label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts), cell: c.cellMoveOf(m)}
 	cm.score, cm.again = c.score(m.Score), m.Again
 	emit, in, score := cm.emit, c.in, cm.score
 	cm.addOption = func(fr *Frame) bool {
@@ -401,7 +401,7 @@ func (in *Interp) invalidate(changed []string) {
 	for id := range in.pos.len() {
 		if g := in.pos.game(solver.Pos(id)); dirty[g.Name] {
 			forget = append(forget, solver.Pos(id))
-			g.values = nil
+			g.forgetValues()
 		}
 	}
 	in.solver.Forget(forget)
@@ -423,7 +423,7 @@ func (in *Interp) ClearMemo() {
 	in.solver.Clear()
 	in.forgetForms()
 	for _, g := range in.pos.games {
-		g.values = nil
+		g.forgetValues()
 	}
 	if in.misere != nil {
 		in.misere.Clear()
@@ -565,7 +565,7 @@ func (in *Interp) MemoryBytes() int {
 	for _, g := range in.globals {
 		if g.V.K == KGame {
 			gm := g.V.R.(*Game)
-			n += cap(gm.dense)*4 + cap(gm.values)*4 + gm.grid.bytes() + gm.packed.bytes() + (len(gm.general)+len(gm.asGiven))*32
+			n += cap(gm.dense)*4 + cap(gm.values)*4 + gm.grid.bytes() + gm.packed.bytes() + gm.cells[0].bytes() + gm.cells[1].bytes() + (len(gm.general)+len(gm.asGiven))*32
 		}
 	}
 	return n

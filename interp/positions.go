@@ -8,11 +8,15 @@ import "github.com/grundy-lang/grundy/solver"
 // arguments (8 bytes), and its PosEntry is made when it is asked for. Any other
 // position keeps its PosEntry. The columns grow in chunks, so that a table of
 // 10^7 positions is never copied.
+//
+// A position whose one argument is a set of small cells (see cellMask) is
+// compact too: its key is the set's mask, and a bit says which kind of cells.
 type positionTable struct {
 	chunks  []*positionChunk
 	n       int
 	games   []*Game // by game index
 	entries []*PosEntry
+	cells   cellValues
 }
 
 const positionChunkBits = 16
@@ -23,13 +27,35 @@ type positionChunk struct {
 	game  []int32  // index in games
 	key   []uint64 // the packed arguments, or the index in entries
 	entry []uint64 // bit per position: it keeps a PosEntry
+	// Bits per position: its key is the mask of a set of cells of either kind.
+	cells, pairs []uint64
 }
 
 // grow makes room for n positions in c.
 func (c *positionChunk) grow(n int) {
 	c.game = append(c.game, make([]int32, n-len(c.game))...)
 	c.key = append(c.key, make([]uint64, n-len(c.key))...)
-	c.entry = append(c.entry, make([]uint64, (n+63)/64-len(c.entry))...)
+	words := (n+63)/64 - len(c.entry)
+	c.entry = append(c.entry, make([]uint64, words)...)
+	c.cells = append(c.cells, make([]uint64, words)...)
+	c.pairs = append(c.pairs, make([]uint64, words)...)
+}
+
+// packing is how a compact position's key holds its arguments.
+type packing uint8
+
+const (
+	packedInts  packing = iota // integers (see packKey)
+	packedCells                // a set of integers 0..63 (see cellMask)
+	packedPairs                // a set of pairs of integers 0..7
+)
+
+// packingOf is the packing of a set of cells of kind.
+func packingOf(kind cellKind) packing {
+	if kind == pairCells {
+		return packedPairs
+	}
+	return packedCells
 }
 
 // len is the number of positions.
@@ -46,19 +72,23 @@ func (t *positionTable) game(p solver.Pos) *Game {
 }
 
 // compactKey packs args when the position can be kept compact.
-func compactKey(g *Game, args []Value) (uint64, bool) {
+func compactKey(g *Game, args []Value) (uint64, packing, bool) {
 	if len(args) != len(g.Params) {
-		return 0, false
+		return 0, 0, false
 	}
 	if len(args) == 1 {
-		return uint64(args[0].N), args[0].K == KInt
+		if mask, kind, ok := cellMask(args[0]); ok {
+			return mask, packingOf(kind), true
+		}
+		return uint64(args[0].N), packedInts, args[0].K == KInt
 	}
-	return packKey(args)
+	key, ok := packKey(args)
+	return key, packedInts, ok
 }
 
 // add records a new position of g with id len(); e is its PosEntry, or nil to
-// keep it compact under key.
-func (t *positionTable) add(g *Game, key uint64, e *PosEntry) {
+// keep it compact under key, packed as pk says.
+func (t *positionTable) add(g *Game, key uint64, pk packing, e *PosEntry) {
 	if t.n>>positionChunkBits == len(t.chunks) {
 		size := 1 << positionChunkBits
 		if t.n == 0 {
@@ -76,10 +106,15 @@ func (t *positionTable) add(g *Game, key uint64, e *PosEntry) {
 		g.tableIndex = len(t.games) // 1-based: 0 is none yet
 	}
 	c, i := t.chunk(solver.Pos(t.n))
-	if e != nil {
+	switch {
+	case e != nil:
 		key = uint64(len(t.entries))
 		t.entries = append(t.entries, e)
 		c.entry[i/64] |= 1 << (i % 64)
+	case pk == packedCells:
+		c.cells[i/64] |= 1 << (i % 64)
+	case pk == packedPairs:
+		c.pairs[i/64] |= 1 << (i % 64)
 	}
 	c.game[i], c.key[i] = int32(g.tableIndex-1), key
 	t.n++
@@ -94,13 +129,51 @@ func (t *positionTable) kept(p solver.Pos) (*PosEntry, bool) {
 	return nil, false
 }
 
+// packedAs reports how p is kept: compact with a packing, or (false) with a
+// PosEntry.
+func (c *positionChunk) packedAs(i int) (packing, bool) {
+	word, bit := i/64, uint64(1)<<(i%64)
+	switch {
+	case c.entry[word]&bit != 0:
+		return 0, false
+	case c.cells[word]&bit != 0:
+		return packedCells, true
+	case c.pairs[word]&bit != 0:
+		return packedPairs, true
+	}
+	return packedInts, true
+}
+
 // intArg is the argument of p when it is one integer.
 func (t *positionTable) intArg(p solver.Pos) (int64, bool) {
 	c, i := t.chunk(p)
-	if c.entry[i/64]&(1<<(i%64)) != 0 || len(t.games[c.game[i]].Params) != 1 {
+	if pk, ok := c.packedAs(i); !ok || pk != packedInts || len(t.games[c.game[i]].Params) != 1 {
 		return 0, false
 	}
 	return int64(c.key[i]), true
+}
+
+// cellArg is the mask and kind of p's argument when it is a set of cells kept
+// packed.
+func (t *positionTable) cellArg(p solver.Pos) (uint64, cellKind, bool) {
+	c, i := t.chunk(p)
+	switch pk, _ := c.packedAs(i); pk {
+	case packedCells:
+		return c.key[i], intCells, true
+	case packedPairs:
+		return c.key[i], pairCells, true
+	}
+	return 0, 0, false
+}
+
+// intPair is the arguments of p when they are two integers kept packed.
+func (t *positionTable) intPair(p solver.Pos) (a, b int64, ok bool) {
+	c, i := t.chunk(p)
+	if pk, ok := c.packedAs(i); !ok || pk != packedInts || len(t.games[c.game[i]].Params) != 2 {
+		return 0, 0, false
+	}
+	key := c.key[i]
+	return int64(int16(key >> packBits)), int64(int16(key)), true
 }
 
 // packedKey is the packKey of position p's arguments, for packedIDs.
@@ -120,6 +193,9 @@ func (t *positionTable) packedKey(p int32) uint64 {
 func (t *positionTable) args(p solver.Pos, buf []Value) []Value {
 	if e, ok := t.kept(p); ok {
 		return append(buf, e.Args...)
+	}
+	if mask, kind, ok := t.cellArg(p); ok {
+		return append(buf, t.cells.set(mask, kind))
 	}
 	c, i := t.chunk(p)
 	key, n := c.key[i], len(t.games[c.game[i]].Params)
@@ -145,7 +221,7 @@ func (in *Interp) entry(p solver.Pos) *PosEntry {
 func (t *positionTable) bytes() int {
 	n := cap(t.entries) * 8
 	for _, c := range t.chunks {
-		n += cap(c.game)*4 + cap(c.key)*8 + cap(c.entry)*8
+		n += cap(c.game)*4 + cap(c.key)*8 + (cap(c.entry)+cap(c.cells)+cap(c.pairs))*8
 	}
 	for _, e := range t.entries {
 		n += 8 + 24 + 4 + 16 + len(e.Args)*int(valueBytes) // game, args, id, shape
