@@ -194,6 +194,41 @@ print [sg(G(n)) for n in 0..6]
 	}
 }
 
+// The same for the grid of values of a game of two arguments (Wythoff's game
+// with a limit k on what the first pile gives).
+func TestGridValuesFollowTheMemo(t *testing.T) {
+	in := New()
+	var out strings.Builder
+	in.Out = &out
+	src := `let k = 1
+game W(a, b) {
+  move i in 1..min(k, a) -> W(a - i, b)
+  move i in 1..b -> W(a, b - i)
+  move i in 1..min(a, b) -> W(a - i, b - i)
+}
+print [sg(W(a, 2)) for a in 0..5]
+`
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	if err := in.Run(context.Background(), "t.game", "let k = 5\nprint [sg(W(a, 2)) for a in 0..5]"); err != nil {
+		t.Fatal(err)
+	}
+	// Taking one from the first pile at most, then as in Wythoff's game.
+	if want := "[2, 0, 1, 0, 1, 0]\n[2, 0, 1, 5, 3, 4]\n"; out.String() != want {
+		t.Errorf("got\n%swant\n%s", out.String(), want)
+	}
+	g, _ := in.Lookup("W")
+	game := g.V.R.(*Game)
+	if v, ok := game.grid.value(5, 2); !ok || v != 4 {
+		t.Errorf("W(5, 2) in the grid of values: %d %v", v, ok)
+	}
+	in.ClearMemo()
+	if _, ok := game.grid.value(5, 2); ok {
+		t.Error("W(5, 2) is still in the grid of values after the memo is cleared")
+	}
+}
+
 // A canonical form recognized as a sort of the parameters gives the arguments the
 // form as written gives, for integers of every order and sign; other arguments, and
 // a form whose names were redefined, run as written.

@@ -2,14 +2,15 @@ package interp
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/solver"
 )
 
 // Config.Plain turns the fast paths off, each where it is taken: the natives
-// (NativesOf keeps the argument check alone), the loop nests, probing and the
-// sorting canonical forms.
+// (NativesOf keeps the argument check alone), the loop nests, the moves over
+// sets of cells, probing and the sorting canonical forms.
 func TestPlainTurnsFastPathsOff(t *testing.T) {
 	src := `
 game S(n) { move k in 1..n where k % 3 != 0 -> S(n - k) }
@@ -18,6 +19,7 @@ game C(a, b) {
   move k in 1..a -> C(a - k, b)
   move k in 1..b -> C(a, b - k)
 }
+game Cram(B) { move (r, c) in B where (r, c + 1) in B -> Cram(B - {(r, c), (r, c + 1)}) }
 `
 	for _, plain := range []bool{false, true} {
 		in := New()
@@ -27,6 +29,8 @@ game C(a, b) {
 		}
 		s, _ := in.Game("S")
 		c, _ := in.Game("C")
+		cram, _ := in.Game("Cram")
+		cram.moves[0].cell.remove = nil // taken, it leads back to the same board
 		loops, forms := 0, 0
 		where := s.moves[0].fast.where
 		s.moves[0].fast.where = func(fr *Frame) bool { loops++; return where(fr) }
@@ -37,6 +41,7 @@ game C(a, b) {
 			Native:    func(context.Context, []Value) (int64, bool) { return 0, true },
 		}
 		expandAll(t, in, "S(6)")
+		cramOpts, _ := expandAll(t, in, "Cram({(0, 0), (0, 1)})")
 		if _, err := in.Eval(context.Background(), "t", "sg(C(4, 3))"); err != nil {
 			t.Fatal(err)
 		}
@@ -53,6 +58,7 @@ game C(a, b) {
 			"the sorting canonical form": forms == 0,
 			"probing":                    probed != solver.ProbeExpand,
 			"the native":                 natives.Native != nil,
+			"the moves over cells":       len(cramOpts) == 1 && strings.HasPrefix(cramOpts[0], "Cram({(0, 0), (0, 1)})"),
 		} {
 			if taken == plain {
 				t.Errorf("plain %v: %s taken %v", plain, what, taken)
