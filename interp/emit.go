@@ -77,12 +77,28 @@ func (c *compiler) emitPart(e lang.Expr) emitPart {
 	args := c.operands(call.Args)
 	site := &callSite{c: c, pos: call.Pos, name: c.source(call.Fn)}
 	empty := isSumCall(e)
+	in := c.in
 	p := emitPart{game: fn, general: func(fr *Frame, sb *sumBuilder) {
+		f := fn.get(fr)
+		if g, ok := f.R.(*Game); ok && f.K == KGame && len(args) == len(g.Params) && len(args) <= 4 && g.CheckArgs == nil {
+			// A game called with integers, such as Triangles(S | (1 << e)):
+			// interned straight to its id, with no position value made.
+			var buf [4]Value
+			ints := true
+			for i := range args {
+				buf[i] = args[i].get(fr)
+				ints = ints && buf[i].K == KInt
+			}
+			if ints {
+				sb.comps = append(sb.comps, in.internID(g, buf[:len(args)]))
+				return
+			}
+		}
 		vals := make([]Value, len(args))
 		for i := range args {
 			vals[i] = args[i].get(fr)
 		}
-		if v := site.apply(fn.get(fr), vals); !empty || !isZero(v) {
+		if v := site.apply(f, vals); !empty || !isZero(v) {
 			c.addToSum(call.Pos, v, sb)
 		}
 	}}
