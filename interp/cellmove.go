@@ -177,7 +177,7 @@ func (cm *cellMove) each(in *Interp, p solver.Pos, fr *Frame, ps *probeSink) boo
 	}
 	f := cm.game.get(fr)
 	g, ok := f.R.(*Game)
-	if f.K != KGame || len(g.Params) != 1 || g.CheckArgs != nil {
+	if !ok || f.K != KGame || len(g.Params) != 1 || g.CheckArgs != nil {
 		return false
 	}
 	for m := mask; m != 0; m &= m - 1 {

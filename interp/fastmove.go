@@ -234,6 +234,7 @@ func probeGrid(in *Interp, a, b, sa, sb, n int64, g *Game, ps *probeSink) bool {
 	if ps.options += int(n) + 1; n >= int64(in.Config.MaxOptions) || ps.options > in.Config.MaxOptions {
 		return false // the general path reports the limit
 	}
+	g.grid.keepValues = true // from now on: the options met now are looked up
 	const block = 256
 	var xs [block]int64
 	for t := int64(0); t <= n; {

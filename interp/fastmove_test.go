@@ -220,11 +220,12 @@ print [sg(W(a, 2)) for a in 0..5]
 	}
 	g, _ := in.Lookup("W")
 	game := g.V.R.(*Game)
-	if v, ok := game.grid.value(5, 2); !ok || v != 4 {
-		t.Errorf("W(5, 2) in the grid of values: %d %v", v, ok)
+	var v [1]int64
+	if n := gridRun(v[:], game.grid.vals, 5, 2, 0, 1); n != 1 || v[0] != 4 {
+		t.Errorf("W(5, 2) in the grid of values: %d (%d read)", v[0], n)
 	}
 	in.ClearMemo()
-	if _, ok := game.grid.value(5, 2); ok {
+	if n := gridRun(v[:], game.grid.vals, 5, 2, 0, 1); n != 0 {
 		t.Error("W(5, 2) is still in the grid of values after the memo is cleared")
 	}
 }

@@ -19,9 +19,13 @@ type gridIDs struct {
 	cells int       // cells allocated, in all rows
 	n     int       // positions held
 	// vals[a][b] is 1 + the value of (a, b) once it is solved and below
-	// 1<<16 - 1; 0 marks not known. A row is made with its first value.
-	vals      [][]uint16
-	valsCells int
+	// 1<<16 - 1; 0 marks not known. A row is made with its first value. Values
+	// are kept from the first probe that reads them on (keepValues), so that
+	// a game that never reads them, such as W(a, b) whose clauses have no
+	// generator, does not pay their bytes.
+	vals       [][]uint16
+	valsCells  int
+	keepValues bool
 }
 
 // gridLimit bounds both arguments of a position kept in a grid.
@@ -76,10 +80,10 @@ func (t *gridIDs) put(a, b int64, id int32) bool {
 	return true
 }
 
-// noteValue records v, the value of (a, b), when the grid holds (a, b) and v
-// fits.
+// noteValue records v, the value of (a, b), when the grid keeps values, holds
+// (a, b) and v fits.
 func (t *gridIDs) noteValue(a, b, v int64) {
-	if v < 0 || v >= 1<<16-1 || uint64(a) >= uint64(len(t.rows)) || uint64(b) >= uint64(len(t.rows[a])) {
+	if !t.keepValues || v < 0 || v >= 1<<16-1 || uint64(a) >= uint64(len(t.rows)) || uint64(b) >= uint64(len(t.rows[a])) {
 		return
 	}
 	for int(a) >= len(t.vals) {
@@ -97,18 +101,6 @@ func (t *gridIDs) noteValue(a, b, v int64) {
 
 // forgetValues drops every value noted.
 func (t *gridIDs) forgetValues() { t.vals, t.valsCells = nil, 0 }
-
-// value returns the value of (a, b) when the grid has it.
-func (t *gridIDs) value(a, b int64) (int64, bool) {
-	if uint64(a) >= uint64(len(t.vals)) {
-		return 0, false
-	}
-	row := t.vals[a]
-	if uint64(b) >= uint64(len(row)) || row[b] == 0 {
-		return 0, false
-	}
-	return int64(row[b]) - 1, true
-}
 
 // bytes is the memory the grid holds.
 func (t *gridIDs) bytes() int {
