@@ -405,7 +405,7 @@ func biLen(s *callSite, args []Value) Value {
 	v := args[0]
 	switch v.K {
 	case KList, KTuple, KSet:
-		return Int(int64(len(v.Seq())))
+		return Int(int64(seqLen(v)))
 	case KRange:
 		r := v.R.(*RangeVal)
 		n, ok := r.Count()

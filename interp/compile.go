@@ -475,6 +475,15 @@ func (c *compiler) index(e *lang.Index) evalFn {
 		if n < 0 && !fromEnd {
 			c.fail(pos, "index %d is out of range: only an index written with a minus sign, such as -1, counts from the end", n)
 		}
+		if ns, ok := unboxed(v); ok {
+			if n < 0 {
+				n += int64(len(ns))
+			}
+			if n < 0 || n >= int64(len(ns)) {
+				c.fail(pos, "index %d is out of range (the %s has %s)", iv.N, v.K, words.Plural(len(ns), "element"))
+			}
+			return Int(ns[n])
+		}
 		switch v.K {
 		case KTuple, KList, KSum:
 			elems := v.Seq()

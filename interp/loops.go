@@ -111,6 +111,14 @@ func (c *compiler) iterate(pos lang.Position, v Value, f func(Value) bool) bool 
 		}
 		return true
 	case KList, KTuple, KSet, KSum:
+		if ns, ok := unboxed(v); ok {
+			for _, n := range ns {
+				if !f(Int(n)) {
+					return false
+				}
+			}
+			return true
+		}
 		for _, e := range v.Seq() {
 			if !f(e) {
 				return false
@@ -133,18 +141,64 @@ func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
 	loops := c.loops(e.Gens, c.whereCond(e.Where))
 	elem := c.expr(e.Elem)
 	set, pos := e.Set, e.Start()
+	size := c.sizeHint(e)
 	return func(fr *Frame) Value {
+		// A list keeps its elements unboxed while they are integers.
 		var out []Value
+		var ints []int64
+		boxed := set
+		if n := size(fr); n > 0 && n <= int64(c.in.Config.MaxElems) && !set {
+			ints = make([]int64, 0, n) // made once: no copies left behind as it grows
+		}
 		loops(fr, func(fr *Frame) bool {
-			if len(out) == c.in.Config.MaxElems {
+			if len(out)+len(ints) == c.in.Config.MaxElems {
 				c.fail(pos, "this comprehension makes more than %d elements, the most a list or set may hold", c.in.Config.MaxElems)
 			}
-			out = append(out, elem(fr))
+			v := elem(fr)
+			if !boxed {
+				if v.K == KInt {
+					ints = append(ints, v.N)
+					return true
+				}
+				boxed, out = true, intList(ints).Seq()
+			}
+			out = append(out, v)
 			return true
 		})
-		if set {
+		switch {
+		case set:
 			return c.checkShape(pos, c.in.set(out))
+		case !boxed:
+			return c.checkShape(pos, intList(ints))
 		}
 		return c.checkShape(pos, List(out))
+	}
+}
+
+// sizeHint returns how many elements a comprehension makes when that is plain
+// from its shape, one generator over a range whose bounds are sums and
+// differences of variables and constants with no where condition ([x * x for x
+// in 0..n - 1]), and otherwise 0.
+func (c *compiler) sizeHint(e *lang.Comprehension) func(fr *Frame) int64 {
+	none := func(*Frame) int64 { return 0 }
+	if len(e.Gens) != 1 || e.Where != nil {
+		return none
+	}
+	r, ok := e.Gens[0].In.(*lang.Binary)
+	if !ok || r.Op != ".." {
+		return none
+	}
+	lo, ok1 := affineOf(r.L)
+	hi, ok2 := affineOf(r.R)
+	if !ok1 || !ok2 {
+		return none
+	}
+	return func(fr *Frame) int64 {
+		l, ok1 := lo.eval(fr)
+		h, ok2 := hi.eval(fr)
+		if !ok1 || !ok2 || h < l || h-l < 0 {
+			return 0
+		}
+		return h - l + 1
 	}
 }

@@ -98,8 +98,14 @@ var (
 func (v Value) Mode() (Mode, bool) { return Mode(v.N), v.K == KMode }
 
 // Seq holds the elements of a tuple, list or set (sets sorted, without duplicates).
+// Read them with Value.Seq: a list of integers made by a comprehension keeps
+// them unboxed until then.
 type Seq struct {
 	Elems []Value
+	// ints holds the elements of a list of integers, 8 bytes each where a Value
+	// takes 32, while Elems is nil: len, indexing and loops read them as they
+	// are, and Value.Seq boxes them once, for everything else.
+	ints []int64
 	// The id of this value among the interpreter's big position arguments, once
 	// it has been one (see Interp.valueID).
 	owner   *Interp
@@ -218,7 +224,44 @@ func (v Value) Bool() bool { return v.N != 0 }
 func (v Value) Str() string { return v.R.(string) }
 
 // Seq returns the elements of a tuple, list or set (or the set K of ∞K).
-func (v Value) Seq() []Value { return v.R.(*Seq).Elems }
+func (v Value) Seq() []Value { return v.R.(*Seq).values() }
+
+// values returns the elements, boxing a list of integers kept unboxed.
+func (s *Seq) values() []Value {
+	if s.ints != nil {
+		elems := make([]Value, len(s.ints))
+		for i, n := range s.ints {
+			elems[i] = Int(n)
+		}
+		s.Elems, s.ints = elems, nil
+	}
+	return s.Elems
+}
+
+// intList makes a list of the integers ns, kept unboxed.
+func intList(ns []int64) Value {
+	if len(ns) == 0 {
+		return List(nil)
+	}
+	return Value{K: KList, R: &Seq{ints: ns, shape: shape{depth: 1, size: int64(len(ns))}}}
+}
+
+// seqLen is the number of elements of a tuple, list, set or sum.
+func seqLen(v Value) int {
+	if s := v.R.(*Seq); s.ints != nil {
+		return len(s.ints)
+	}
+	return len(v.R.(*Seq).Elems)
+}
+
+// unboxed returns the integers of a list kept unboxed, or false.
+func unboxed(v Value) ([]int64, bool) {
+	if v.K != KList {
+		return nil, false
+	}
+	s := v.R.(*Seq)
+	return s.ints, s.ints != nil
+}
 
 // Pos returns the position entry of a position value.
 func (v Value) Pos() *PosEntry { return v.R.(*PosEntry) }
