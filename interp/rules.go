@@ -101,13 +101,20 @@ func (in *Interp) expandFor(p solver.Pos, side lang.Side, opts *solver.Options, 
 	}
 	fr := in.frames.get(g.frameSize)
 	defer in.frames.put(fr)
-	in.pos.args(p, fr.slots[:0])
 	fr.opts, fr.expanding, fr.optEnd, fr.gains = opts, p, optEnd, gains
+	filled := false // the arguments are in the frame
 	for _, m := range g.moves {
 		if !m.mayMove(side) {
 			continue
 		}
-		if !m.runFast(in, fr) {
+		if m.cell != nil && m.runFast(in, fr) {
+			continue // moves over cells read the set's mask, not the frame
+		}
+		if !filled {
+			in.pos.args(p, fr.slots[:0])
+			filled = true
+		}
+		if m.cell != nil || !m.runFast(in, fr) {
 			m.loops(fr, m.addOption)
 		}
 	}
