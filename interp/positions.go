@@ -28,6 +28,7 @@ type positionChunk struct {
 	key   []uint64 // the packed arguments, or the index in entries
 	entry []uint64 // bit per position: it keeps a PosEntry
 	// Bits per position: its key is the mask of a set of cells of either kind.
+	// They are made with the chunk's first such position (as long as entry).
 	cells, pairs []uint64
 }
 
@@ -37,8 +38,10 @@ func (c *positionChunk) grow(n int) {
 	c.key = append(c.key, make([]uint64, n-len(c.key))...)
 	words := (n+63)/64 - len(c.entry)
 	c.entry = append(c.entry, make([]uint64, words)...)
-	c.cells = append(c.cells, make([]uint64, words)...)
-	c.pairs = append(c.pairs, make([]uint64, words)...)
+	if c.cells != nil {
+		c.cells = append(c.cells, make([]uint64, words)...)
+		c.pairs = append(c.pairs, make([]uint64, words)...)
+	}
 }
 
 // packing is how a compact position's key holds its arguments.
@@ -111,10 +114,15 @@ func (t *positionTable) add(g *Game, key uint64, pk packing, e *PosEntry) {
 		key = uint64(len(t.entries))
 		t.entries = append(t.entries, e)
 		c.entry[i/64] |= 1 << (i % 64)
-	case pk == packedCells:
-		c.cells[i/64] |= 1 << (i % 64)
-	case pk == packedPairs:
-		c.pairs[i/64] |= 1 << (i % 64)
+	case pk != packedInts:
+		if c.cells == nil {
+			c.cells, c.pairs = make([]uint64, len(c.entry)), make([]uint64, len(c.entry))
+		}
+		column := c.cells
+		if pk == packedPairs {
+			column = c.pairs
+		}
+		column[i/64] |= 1 << (i % 64)
 	}
 	c.game[i], c.key[i] = int32(g.tableIndex-1), key
 	t.n++
@@ -136,6 +144,8 @@ func (c *positionChunk) packedAs(i int) (packing, bool) {
 	switch {
 	case c.entry[word]&bit != 0:
 		return 0, false
+	case c.cells == nil:
+		return packedInts, true
 	case c.cells[word]&bit != 0:
 		return packedCells, true
 	case c.pairs[word]&bit != 0:
