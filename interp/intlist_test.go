@@ -49,8 +49,8 @@ fn squares(n) = [x * x for x in 0..n - 1]
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := v.R.(*Seq); s.ints == nil || cap(s.ints) != 5 {
-		t.Errorf("squares(5) is not kept unboxed at its size: %v", s)
+	if ns, ok := unboxed(v); !ok || cap(ns) != 5 {
+		t.Errorf("squares(5) is not kept unboxed at its size: %v", ns)
 	}
 	if v.Repr() != "[0, 1, 4, 9, 16]" || v.Seq()[4].N != 16 {
 		t.Errorf("squares(5) is %s", v.Repr())

@@ -147,8 +147,9 @@ func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
 		var out []Value
 		var ints []int64
 		boxed := set
-		if n := size(fr); n > 0 && n <= int64(c.in.Config.MaxElems) && !set {
-			ints = make([]int64, 0, n) // made once: no copies left behind as it grows
+		n := size(fr)
+		if n > int64(c.in.Config.MaxElems) || set {
+			n = 0 // it fails at the limit, or dedups
 		}
 		loops(fr, func(fr *Frame) bool {
 			if len(out)+len(ints) == c.in.Config.MaxElems {
@@ -157,10 +158,18 @@ func (c *compiler) comprehension(e *lang.Comprehension) evalFn {
 			v := elem(fr)
 			if !boxed {
 				if v.K == KInt {
+					if ints == nil && n > 0 {
+						ints = make([]int64, 0, n) // made once: no copies left behind as it grows
+					}
 					ints = append(ints, v.N)
 					return true
 				}
-				boxed, out = true, intList(ints).Seq()
+				boxed = true
+				out = make([]Value, len(ints), max(n, int64(len(ints))+1))
+				for i, k := range ints {
+					out[i] = Int(k)
+				}
+				ints = nil
 			}
 			out = append(out, v)
 			return true

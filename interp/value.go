@@ -104,8 +104,9 @@ type Seq struct {
 	Elems []Value
 	// ints holds the elements of a list of integers, 8 bytes each where a Value
 	// takes 32, while Elems is nil: len, indexing and loops read them as they
-	// are, and Value.Seq boxes them once, for everything else.
-	ints []int64
+	// are, and Value.Seq boxes them once, for everything else. (A pointer: a
+	// slice here would make every tuple, list and set 16 bytes bigger.)
+	ints *[]int64
 	// The id of this value among the interpreter's big position arguments, once
 	// it has been one (see Interp.valueID).
 	owner   *Interp
@@ -229,8 +230,8 @@ func (v Value) Seq() []Value { return v.R.(*Seq).values() }
 // values returns the elements, boxing a list of integers kept unboxed.
 func (s *Seq) values() []Value {
 	if s.ints != nil {
-		elems := make([]Value, len(s.ints))
-		for i, n := range s.ints {
+		elems := make([]Value, len(*s.ints))
+		for i, n := range *s.ints {
 			elems[i] = Int(n)
 		}
 		s.Elems, s.ints = elems, nil
@@ -243,13 +244,13 @@ func intList(ns []int64) Value {
 	if len(ns) == 0 {
 		return List(nil)
 	}
-	return Value{K: KList, R: &Seq{ints: ns, shape: shape{depth: 1, size: int64(len(ns))}}}
+	return Value{K: KList, R: &Seq{ints: &ns, shape: shape{depth: 1, size: int64(len(ns))}}}
 }
 
 // seqLen is the number of elements of a tuple, list, set or sum.
 func seqLen(v Value) int {
 	if s := v.R.(*Seq); s.ints != nil {
-		return len(s.ints)
+		return len(*s.ints)
 	}
 	return len(v.R.(*Seq).Elems)
 }
@@ -260,7 +261,10 @@ func unboxed(v Value) ([]int64, bool) {
 		return nil, false
 	}
 	s := v.R.(*Seq)
-	return s.ints, s.ints != nil
+	if s.ints == nil {
+		return nil, false
+	}
+	return *s.ints, true
 }
 
 // Pos returns the position entry of a position value.
