@@ -229,33 +229,32 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 // 0 to n. Each option's value is read from the game's grid of values (see
 // gridIDs.noteValue), a block at a time, into the mex set, as a hand-written loop
 // reads its table; an option not there is looked up in the memo, and the first
-// one not solved stops the probe, as put does.
+// one not solved stops the probe, as putOption does.
 func probeGrid(in *Interp, a, b, sa, sb, n int64, g *Game, ps *probeSink) bool {
-	if ps.options += int(n) + 1; n >= int64(in.Config.MaxOptions) || ps.options > in.Config.MaxOptions {
-		return false // the general path reports the limit
-	}
 	g.grid.keepValues = true // from now on: the options met now are looked up
 	const block = 256
 	var xs [block]int64
 	for t := int64(0); t <= n; {
 		in.tick()
 		m := int(min(block, n-t+1))
+		if room := in.Config.MaxOptions - ps.options; m > room {
+			if m = room; m <= 0 {
+				return false // past the options limit, as putOption: the general path reports it
+			}
+		}
 		got := gridRun(xs[:m], g.grid.vals, a, b, sa, sb)
 		ps.mex.AddAll(xs[:got])
+		ps.options, ps.hits = ps.options+got, ps.hits+got
 		t, a, b = t+int64(got), a+sa*int64(got), b+sb*int64(got)
 		if got == m {
 			continue
 		}
 		id := in.internID(g, []Value{Int(a), Int(b)})
-		v, ok := in.solver.Known(id)
-		if !ok {
-			ps.need, ps.missing = id, true
+		if !putOption(in, nil, []solver.Pos{id}, ps) {
 			return false
 		}
-		ps.mex.Add(v)
 		t, a, b = t+1, a+sa, b+sb
 	}
-	ps.hits += int(n) + 1
 	return true
 }
 
