@@ -154,6 +154,8 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return r.serve(ctx, rest)
 	case "fmt":
 		return r.formatFiles(rest, stdin)
+	case "lsp":
+		return r.languageServer(ctx, rest, stdin)
 	case "help", "-h", "--help", "-help":
 		if len(rest) > 0 && slices.Contains(commands, rest[0]) {
 			fmt.Fprint(stdout, commandHelp(rest[0]))
