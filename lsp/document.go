@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/url"
 	"path"
+	"sort"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -20,8 +21,10 @@ type document struct {
 	text      string
 	bom       int           // the length of a leading byte order mark, which the parser drops
 	prog      *lang.Program // nil when the text does not parse
-	lastGood  *lang.Program // the last text that parsed, for completion
+	lastDecls []decl        // the definitions of the last text that parsed, for completion
 	errs      lang.Errors   // the parser's error, or the checker's
+	toks      []lang.Token  // the text's tokens, offsets as the parser's
+	decls     []decl        // prog's definitions
 
 	sess         *interp.Interp // for hover's values: see session
 	sessionTried bool
@@ -33,10 +36,13 @@ func newDocument(uri string, version int, text string, universe lang.Universe) *
 	if strings.HasPrefix(text, "\ufeff") {
 		d.bom = len("\ufeff")
 	}
+	d.toks, _ = lang.Tokens(d.name, text[d.bom:])
 	prog, err := lang.Parse(d.name, text)
 	if err == nil {
-		d.prog, d.lastGood = prog, prog
+		d.prog = prog
 		err = lang.Check(prog, universe)
+		d.decls = decls(prog, d.toks)
+		d.lastDecls = d.decls
 	}
 	var le *lang.Error
 	switch {
@@ -114,9 +120,8 @@ func (d *document) span(start, end int) lspRange {
 // tokenAt returns the token (not white space) that holds the byte offset,
 // or that ends there: the cursor is often just after a name.
 func (d *document) tokenAt(off int) (lang.Token, bool) {
-	toks, _ := lang.Tokens(d.name, d.text[d.bom:])
 	off -= d.bom
-	for _, t := range toks {
+	for _, t := range d.toks {
 		if t.Kind != lang.TokenSpace && t.Pos.Offset <= off && off <= t.End() {
 			if off == t.End() && t.Kind != lang.TokenName && t.Kind != lang.TokenKeyword {
 				continue
@@ -130,9 +135,8 @@ func (d *document) tokenAt(off int) (lang.Token, bool) {
 // tokenRange is the range of the token at the parser's offset off (which
 // does not count a byte order mark); one character when no token starts there.
 func (d *document) tokenRange(off int) lspRange {
-	toks, _ := lang.Tokens(d.name, d.text[d.bom:])
 	end := off + 1
-	for _, t := range toks {
+	for _, t := range d.toks {
 		if t.Pos.Offset == off && t.Kind != lang.TokenSpace {
 			end = t.End()
 			break
@@ -180,10 +184,7 @@ type decl struct {
 }
 
 // decls lists the top-level definitions of prog.
-func decls(prog *lang.Program) []decl {
-	if prog == nil {
-		return nil
-	}
+func decls(prog *lang.Program, toks []lang.Token) []decl {
 	var out []decl
 	for i, s := range prog.Stmts {
 		var d decl
@@ -203,7 +204,7 @@ func decls(prog *lang.Program) []decl {
 			d.end = prog.Stmts[i+1].Start().Offset
 		}
 		d.end = codeEnd(prog.Source, d.start, d.end)
-		d.nameOff = nameAfter(prog.Source, d.start)
+		d.nameOff = nameAfter(toks, d.start)
 		out = append(out, d)
 	}
 	return out
@@ -223,11 +224,11 @@ func codeEnd(src string, from, to int) int {
 }
 
 // nameAfter returns the offset of the name that follows the keyword at off.
-func nameAfter(src string, off int) int {
-	toks, _ := lang.Tokens("", src[off:])
-	for _, t := range toks[1:] {
-		if t.Kind != lang.TokenSpace && t.Kind != lang.TokenComment {
-			return off + t.Pos.Offset
+func nameAfter(toks []lang.Token, off int) int {
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset > off })
+	for ; i < len(toks); i++ {
+		if t := toks[i]; t.Kind != lang.TokenSpace && t.Kind != lang.TokenComment {
+			return t.Pos.Offset
 		}
 	}
 	return off
@@ -251,7 +252,7 @@ func paramList(ps []*lang.Param) string {
 
 // enclosing returns the game or function definition whose text holds off.
 func (d *document) enclosing(off int) *decl {
-	for _, dc := range decls(d.prog) {
+	for _, dc := range d.decls {
 		if dc.start <= off && off < dc.end && dc.kind != "let" {
 			return &dc
 		}
@@ -274,7 +275,7 @@ func (d *document) definition(off int) any {
 			}
 		}
 	}
-	for _, dc := range decls(d.prog) {
+	for _, dc := range d.decls {
 		if dc.name == t.Text {
 			return location{URI: d.uri, Range: d.tokenRange(dc.nameOff)}
 		}
@@ -301,7 +302,7 @@ const (
 // symbols answers documentSymbol: the games, functions and lets.
 func (d *document) symbols() []documentSymbol {
 	out := []documentSymbol{}
-	for _, dc := range decls(d.prog) {
+	for _, dc := range d.decls {
 		kind := map[string]int{"game": symbolClass, "fn": symbolFunction, "let": symbolVariable}[dc.kind]
 		out = append(out, documentSymbol{Name: dc.name, Detail: dc.signature(), Kind: kind,
 			Range: d.span(d.bom+dc.start, d.bom+dc.end), SelectionRange: d.tokenRange(dc.nameOff)})

@@ -51,7 +51,7 @@ func (s *Server) describe(d *document, t lang.Token) string {
 				}
 			}
 		}
-		for _, dc := range decls(d.prog) {
+		for _, dc := range d.decls {
 			if dc.name == t.Text {
 				return code(dc.signature(), dc.doc)
 			}
@@ -83,7 +83,7 @@ func (s *Server) libSignature(g *interp.Global) string {
 // name of a game called with arguments that use no local name, within
 // HoverBudget.
 func (s *Server) positionValue(ctx context.Context, d *document, t lang.Token) string {
-	if d.prog == nil || len(d.errs) > 0 {
+	if d.prog == nil || len(d.errs) > 0 || s.HoverBudget <= 0 {
 		return ""
 	}
 	call := callAt(d.prog, t.Pos.Offset)
@@ -140,7 +140,7 @@ func callAt(prog *lang.Program, off int) *lang.Call {
 
 // isGame reports whether name is a game of the document or the library.
 func (s *Server) isGame(d *document, name string) bool {
-	for _, dc := range decls(d.prog) {
+	for _, dc := range d.decls {
 		if dc.name == name {
 			return dc.kind == "game"
 		}
@@ -207,10 +207,6 @@ func (s *Server) completion(d *document, off int) []completionItem {
 			out = append(out, it)
 		}
 	}
-	prog := d.prog
-	if prog == nil {
-		prog = d.lastGood
-	}
 	if d.prog != nil {
 		if e := d.enclosing(off - d.bom); e != nil {
 			for _, p := range e.params {
@@ -218,10 +214,20 @@ func (s *Server) completion(d *document, off int) []completionItem {
 			}
 		}
 	}
-	for _, dc := range decls(prog) {
+	for _, dc := range d.lastDecls {
 		kind := map[string]int{"game": completionClass, "fn": completionFunction, "let": completionVariable}[dc.kind]
 		add(completionItem{Label: dc.name, Kind: kind, Detail: dc.signature(), Documentation: dc.doc})
 	}
+	for _, it := range s.libItems {
+		add(it)
+	}
+	return out
+}
+
+// libraryItems are the completion items of the library, the built-ins and
+// the keywords.
+func (s *Server) libraryItems() []completionItem {
+	var out []completionItem
 	globals := s.lib.Globals()
 	slices.SortFunc(globals, func(a, b *interp.Global) int { return strings.Compare(a.Name, b.Name) })
 	for _, g := range globals {
@@ -232,10 +238,10 @@ func (s *Server) completion(d *document, off int) []completionItem {
 		case interp.KFunc:
 			kind = completionFunction
 		}
-		add(completionItem{Label: g.Name, Kind: kind, Detail: s.libSignature(g), Documentation: g.Doc})
+		out = append(out, completionItem{Label: g.Name, Kind: kind, Detail: s.libSignature(g), Documentation: g.Doc})
 	}
 	for _, k := range append(lang.Keywords(), clauseWords...) {
-		add(completionItem{Label: k, Kind: completionKeyword})
+		out = append(out, completionItem{Label: k, Kind: completionKeyword})
 	}
 	return out
 }

@@ -26,13 +26,14 @@ import (
 // Server is one language server session.
 type Server struct {
 	// HoverBudget bounds the time a hover spends computing the value of a
-	// constant position (default 300 ms).
+	// constant position (default 300 ms; 0: no values).
 	HoverBudget time.Duration
 	// Version is reported to the client.
 	Version string
 
 	lib      *interp.Interp // the standard library: names, arities and docs
 	universe lang.Universe
+	libItems []completionItem     // the library's names and the keywords
 	docs     map[string]*document // by URI
 	out      *writer
 
@@ -50,8 +51,10 @@ type pendingRequest struct {
 // NewServer returns a server that knows the standard library.
 func NewServer() *Server {
 	lib := stdlib.New()
-	return &Server{HoverBudget: 300 * time.Millisecond, lib: lib, universe: lib.Universe(),
+	s := &Server{HoverBudget: 300 * time.Millisecond, lib: lib, universe: lib.Universe(),
 		docs: map[string]*document{}, pending: map[string]*pendingRequest{}}
+	s.libItems = s.libraryItems()
+	return s
 }
 
 // ErrNoShutdown is Serve's error when the client exits without asking the
@@ -234,7 +237,7 @@ func (s *Server) notification(m *message) {
 func (s *Server) update(uri string, version int, text string) {
 	d := newDocument(uri, version, text, s.universe)
 	if old := s.docs[uri]; old != nil && d.prog == nil {
-		d.lastGood = old.lastGood
+		d.lastDecls = old.lastDecls
 	}
 	s.docs[uri] = d
 	s.publish(uri, d.diagnostics())

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -347,5 +349,52 @@ func TestPositions(t *testing.T) {
 	}
 	if !slices.Equal([]int{offsetAt(text, lspPosition{9, 0})}, []int{len(text)}) {
 		t.Error("a line past the end")
+	}
+}
+
+// TestEveryPlace asks hover, completion and definition at every place of the
+// examples and of texts that do not parse: nothing may fail or point outside
+// the text.
+func TestEveryPlace(t *testing.T) {
+	s := NewServer()
+	s.HoverBudget = 0 // no values: this is about places
+	texts := []string{"\ufeffgame G(n) {\n  move -> G(n - 1)\n}\nprint G(1)", "print (1 +\n", "game 𝔾(n) { move", "let x = \"é", "", "\n\n", "print sg(Nim(3)) # é"}
+	ex, _ := filepath.Glob("../examples/0[1-3]*.game")
+	for _, f := range ex {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
+	}
+	for _, text := range texts {
+		d := newDocument("file:///t.game", 1, text, s.universe)
+		end := positionAt(text, len(text))
+		inside := func(r lspRange) bool {
+			le := func(a, b lspPosition) bool { return a.Line < b.Line || a.Line == b.Line && a.Character <= b.Character }
+			return le(r.Start, r.End) && le(r.End, end)
+		}
+		for _, dg := range d.diagnostics() {
+			if !inside(dg.Range) {
+				t.Errorf("%q: a diagnostic at %+v", text, dg.Range)
+			}
+		}
+		for _, sym := range d.symbols() {
+			if !inside(sym.Range) || !inside(sym.SelectionRange) {
+				t.Errorf("%q: a symbol at %+v", text, sym)
+			}
+		}
+		step := 1 // every place of a short text, a sample of a long one
+		if len(text) > 200 {
+			step = 5
+		}
+		for off := 0; off <= len(text); off += step {
+			s.hover(context.Background(), d, off)
+			s.completion(d, off)
+			if loc, ok := d.definition(off).(location); ok && !inside(loc.Range) {
+				t.Errorf("%q: a definition at %+v", text, loc.Range)
+			}
+		}
+		d.formatting()
 	}
 }
