@@ -180,7 +180,7 @@ type clause struct {
 	side, label, middle, rest string
 }
 
-// open is a bracket open at the end of a line.
+// open is a bracket not closed yet.
 type open struct {
 	indent  int  // of the line that opened it: the closing line's
 	content int  // of the lines inside it
@@ -232,18 +232,12 @@ func (f *formatter) layout() []line {
 			out = append(out, p)
 		}
 		pending = nil
-		var b strings.Builder
-		col := l.indent // of the next token
+		var ends []int
+		l.code, ends = f.render(i, i+len(code))
 		for k := i; k < i+len(code); k++ {
-			if k > i && f.spaced(k-1, k) {
-				b.WriteByte(' ')
-				col++
-			}
-			b.WriteString(f.toks[k].Text)
-			col += utf8.RuneCountInString(f.toks[k].Text)
 			switch t := f.toks[k]; {
 			case isOpen(t):
-				o := open{indent: l.indent, content: col, body: f.has(k, roleBody)}
+				o := open{indent: l.indent, content: l.indent + ends[k-i], body: f.has(k, roleBody)}
 				if o.body || k == i+len(code)-1 {
 					o.content = l.indent + 2
 				}
@@ -252,7 +246,6 @@ func (f *formatter) layout() []line {
 				stack = stack[:len(stack)-1]
 			}
 		}
-		l.code = b.String()
 		l.clause = f.clauseLine(i, i+len(code))
 		out = append(out, l)
 		i = j
@@ -274,24 +267,31 @@ func (f *formatter) clauseLine(i, j int) *clause {
 		k++
 	}
 	if _, end := m.Result.Span(); end != f.toks[j-1].End() || f.toks[i].Pos.Line != m.Result.Start().Line {
-		c.middle = f.render(k, j)
+		c.middle, _ = f.render(k, j)
 		return c
 	}
 	arrow := f.prev(f.at(m.Result.Start().Offset))
-	c.middle, c.rest = f.render(k, arrow), f.render(arrow, j)
+	c.middle, _ = f.render(k, arrow)
+	c.rest, _ = f.render(arrow, j)
 	return c
 }
 
-// render writes the tokens [i, j) of one line with their spaces.
-func (f *formatter) render(i, j int) string {
+// render writes the tokens [i, j) of one line with their spaces, and says
+// where each token ends, in characters from the start.
+func (f *formatter) render(i, j int) (string, []int) {
 	var b strings.Builder
+	ends := make([]int, 0, j-i)
+	col := 0
 	for k := i; k < j; k++ {
 		if k > i && f.spaced(k-1, k) {
 			b.WriteByte(' ')
+			col++
 		}
 		b.WriteString(f.toks[k].Text)
+		col += utf8.RuneCountInString(f.toks[k].Text)
+		ends = append(ends, col)
 	}
-	return b.String()
+	return b.String(), ends
 }
 
 // spaced reports whether a space goes between the tokens i and i+1 of a line.
