@@ -286,6 +286,8 @@ func (s *Server) request(ctx context.Context, m *message) (any, *responseError) 
 		return d.symbols(), nil
 	case "textDocument/formatting":
 		return d.formatting(), nil
+	case "textDocument/semanticTokens/full":
+		return s.semanticTokens(d), nil
 	}
 	return nil, &responseError{Code: codeMethodNotFound, Message: "no method " + m.Method}
 }
@@ -301,6 +303,10 @@ func (s *Server) capabilities() any {
 			"definitionProvider":         true,
 			"documentSymbolProvider":     true,
 			"documentFormattingProvider": true,
+			"semanticTokensProvider": map[string]any{
+				"legend": map[string]any{"tokenTypes": semanticTypes, "tokenModifiers": []string{}},
+				"full":   true,
+			},
 		},
 		"serverInfo": map[string]any{"name": "grundy", "version": s.Version},
 	}

@@ -174,7 +174,7 @@ func TestSession(t *testing.T) {
 	if err := c.call("initialize", doc{"processId": nil, "capabilities": doc{}}, &init); err != nil {
 		t.Fatal(err)
 	}
-	for _, cap := range []string{"hoverProvider", "completionProvider", "definitionProvider", "documentSymbolProvider", "documentFormattingProvider", "textDocumentSync"} {
+	for _, cap := range []string{"hoverProvider", "completionProvider", "definitionProvider", "documentSymbolProvider", "documentFormattingProvider", "textDocumentSync", "semanticTokensProvider"} {
 		if init.Capabilities[cap] == nil {
 			t.Errorf("initialize: no %s", cap)
 		}
@@ -260,6 +260,36 @@ func TestSession(t *testing.T) {
 	c.call("textDocument/documentSymbol", doc{"textDocument": doc{"uri": heapsURI}}, &syms)
 	if len(syms) != 1 || syms[0].Name != "Heap" || syms[0].Range.End != (lspPosition{3, 1}) {
 		t.Errorf("symbols %+v", syms)
+	}
+
+	// Semantic tokens: every token, a game as a type, a built-in as a function.
+	var sem struct{ Data []int }
+	c.call("textDocument/semanticTokens/full", doc{"textDocument": doc{"uri": heapsURI}}, &sem)
+	var words []string
+	lines := strings.Split(strings.Replace(heaps, "Heep", "Heap", 1), "\n")
+	line, char := 0, 0
+	for i := 0; i+5 <= len(sem.Data); i += 5 {
+		if sem.Data[i] > 0 {
+			char = 0
+		}
+		line += sem.Data[i]
+		char += sem.Data[i+1]
+		words = append(words, semanticTypes[sem.Data[i+3]]+" "+lines[line][char:char+sem.Data[i+2]])
+	}
+	for _, w := range []string{"comment # A heap: take any number of tokens.", "keyword game", "type Heap", "variable n", "operator ->", "number 1", "function sg", "function nimsum"} {
+		if !slices.Contains(words, w) {
+			t.Errorf("semantic tokens %q lack %q", words, w)
+		}
+	}
+	toks, _ := lang.Tokens("", strings.Join(lines, "\n"))
+	n := 0
+	for _, tok := range toks {
+		if tok.Kind != lang.TokenSpace {
+			n++
+		}
+	}
+	if len(words) != n {
+		t.Errorf("%d semantic tokens, want the %d tokens of the text", len(words), n)
 	}
 
 	// Formatting is grundy fmt's.
@@ -396,5 +426,8 @@ func TestEveryPlace(t *testing.T) {
 			}
 		}
 		d.formatting()
+		if sem := s.semanticTokens(d)["data"]; len(sem)%5 != 0 {
+			t.Errorf("%q: %d numbers of semantic tokens", text, len(sem))
+		}
 	}
 }
