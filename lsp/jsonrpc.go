@@ -39,6 +39,7 @@ const (
 	codeParseError       = -32700
 	codeMethodNotFound   = -32601
 	codeInvalidParams    = -32602
+	codeInternalError    = -32603
 	codeRequestCancelled = -32800
 )
 

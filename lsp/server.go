@@ -13,7 +13,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -38,12 +40,14 @@ type Server struct {
 	out      *writer
 
 	mu      sync.Mutex
-	pending map[string]*pendingRequest // by the request's ID
+	pending []*pendingRequest // requests read and not answered yet
 }
 
-// pendingRequest is a request read but not yet answered.
+// pendingRequest is a message read and queued; for a request, the context
+// that cancelling it cancels.
 type pendingRequest struct {
-	ctx    context.Context // cancelled when the request is
+	m      *message
+	ctx    context.Context
 	cancel context.CancelFunc
 	uri    string // the document it is about, if any
 }
@@ -52,7 +56,7 @@ type pendingRequest struct {
 func NewServer() *Server {
 	lib := stdlib.New()
 	s := &Server{HoverBudget: 300 * time.Millisecond, lib: lib, universe: lib.Universe(),
-		docs: map[string]*document{}, pending: map[string]*pendingRequest{}}
+		docs: map[string]*document{}}
 	s.libItems = s.libraryItems()
 	return s
 }
@@ -66,8 +70,10 @@ var ErrNoShutdown = errors.New("exit without shutdown")
 // change to the document a request is about, cancels a request still
 // waiting or computing, which is then answered with RequestCancelled.
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
 	s.out = &writer{w: out}
-	queue := make(chan *message, 64)
+	queue := make(chan *pendingRequest, 64)
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(queue)
@@ -85,9 +91,9 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 				s.out.write(&message{ID: json.RawMessage("null"), Error: &responseError{Code: codeParseError, Message: err.Error()}})
 				continue
 			}
-			if m := s.note(ctx, m); m != nil {
+			if p := s.note(ctx, m); p != nil {
 				select {
-				case queue <- m:
+				case queue <- p:
 				case <-ctx.Done():
 					return
 				}
@@ -95,7 +101,8 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 	shutdown := false
-	for m := range queue {
+	for p := range queue {
+		m := p.m
 		if m.ID == nil {
 			if m.Method == "exit" {
 				if !shutdown {
@@ -106,21 +113,8 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 			s.notification(m)
 			continue
 		}
-		id := string(m.ID)
-		s.mu.Lock()
-		p := s.pending[id]
-		s.mu.Unlock()
-		result, rerr := s.request(p.ctx, m)
-		if m.Method == "shutdown" {
-			shutdown = true
-		}
-		if p.ctx.Err() != nil && rerr == nil {
-			rerr = &responseError{Code: codeRequestCancelled, Message: "cancelled"}
-		}
-		s.mu.Lock()
-		delete(s.pending, id)
-		s.mu.Unlock()
-		p.cancel()
+		result, rerr := s.answer(p)
+		shutdown = shutdown || m.Method == "shutdown"
 		reply := &message{ID: m.ID, Error: rerr}
 		if rerr == nil {
 			reply.Result, _ = json.Marshal(result)
@@ -140,37 +134,61 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	return nil
 }
 
+// answer answers a request, as cancelled if it was, and forgets it. A
+// failure of the server itself is answered as an internal error rather
+// than ending the session.
+func (s *Server) answer(p *pendingRequest) (result any, rerr *responseError) {
+	defer func() {
+		if r := recover(); r != nil {
+			result, rerr = nil, &responseError{Code: codeInternalError, Message: fmt.Sprintf("internal error: %v", r)}
+		}
+		s.mu.Lock()
+		s.pending = slices.DeleteFunc(s.pending, func(q *pendingRequest) bool { return q == p })
+		s.mu.Unlock()
+		p.cancel()
+	}()
+	result, rerr = s.request(p.ctx, p.m)
+	if p.ctx.Err() != nil && rerr == nil {
+		rerr = &responseError{Code: codeRequestCancelled, Message: "cancelled"}
+	}
+	return result, rerr
+}
+
 // note sees every message as it is read: it acts on cancellations at once
-// and registers requests so that they can be cancelled. It returns the
-// message to queue, or nil.
-func (s *Server) note(ctx context.Context, m *message) *message {
+// and registers requests so that they can be cancelled. It returns what to
+// queue, or nil.
+func (s *Server) note(ctx context.Context, m *message) *pendingRequest {
 	switch {
+	case m.Method == "":
+		return nil // a response: the server asks the client nothing
 	case m.Method == "$/cancelRequest":
-		var p struct {
+		var c struct {
 			ID json.RawMessage `json:"id"`
 		}
-		if json.Unmarshal(m.Params, &p) == nil {
-			s.cancel(func(id string, _ *pendingRequest) bool { return id == string(p.ID) })
+		if json.Unmarshal(m.Params, &c) == nil {
+			s.cancel(func(p *pendingRequest) bool { return string(p.m.ID) == string(c.ID) })
 		}
 		return nil
 	case m.Method == "textDocument/didChange" || m.Method == "textDocument/didClose":
 		uri := documentURI(m.Params)
-		s.cancel(func(_ string, p *pendingRequest) bool { return p.uri != "" && p.uri == uri })
+		s.cancel(func(p *pendingRequest) bool { return p.uri != "" && p.uri == uri })
 	case m.ID != nil:
 		rctx, cancel := context.WithCancel(ctx)
+		p := &pendingRequest{m: m, ctx: rctx, cancel: cancel, uri: documentURI(m.Params)}
 		s.mu.Lock()
-		s.pending[string(m.ID)] = &pendingRequest{ctx: rctx, cancel: cancel, uri: documentURI(m.Params)}
+		s.pending = append(s.pending, p)
 		s.mu.Unlock()
+		return p
 	}
-	return m
+	return &pendingRequest{m: m}
 }
 
 // cancel cancels the pending requests that match.
-func (s *Server) cancel(match func(id string, p *pendingRequest) bool) {
+func (s *Server) cancel(match func(p *pendingRequest) bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for id, p := range s.pending {
-		if match(id, p) {
+	for _, p := range s.pending {
+		if match(p) {
 			p.cancel()
 		}
 	}

@@ -315,6 +315,16 @@ func TestSession(t *testing.T) {
 	if m.Error == nil || m.Error.Code != codeRequestCancelled {
 		t.Errorf("a cancelled request's answer: %+v", m)
 	}
+	// A response from the client is ignored; two requests with one ID are
+	// both answered.
+	c.w.write(&message{ID: json.RawMessage("7"), Result: json.RawMessage("null")})
+	c.send(99, "textDocument/documentSymbol", doc{"textDocument": doc{"uri": heapsURI}})
+	c.send(99, "textDocument/documentSymbol", doc{"textDocument": doc{"uri": heapsURI}})
+	for range 2 {
+		if m := c.next(); string(m.ID) != "99" || m.Error != nil {
+			t.Errorf("an answer to a request with a repeated ID: %+v", m)
+		}
+	}
 	if err := c.call("workspace/symbol", doc{}, nil); err == nil || err.Code != codeMethodNotFound {
 		t.Errorf("an unknown method: %+v", err)
 	}
