@@ -3,8 +3,8 @@
 //
 // It changes only the white space between tokens, never a token, and keeps
 // every line break the author wrote (a line break can end a statement, so
-// keeping them keeps the meaning); runs of blank lines become one. What it
-// decides:
+// keeping them keeps the meaning); runs of blank lines become one, blank
+// lines at the start and the end go, and lines end in \n. What it decides:
 //
 //   - indentation: two spaces for each level of game body, bracket or
 //     continued statement. A bracket that ends its line indents the lines
@@ -15,8 +15,9 @@
 //     keywords; none inside brackets, after a unary operator, around . and ..,
 //     or before the parenthesis of a call or the bracket of an index.
 //   - alignment: in consecutive move clauses the labels line up, and so do
-//     the arrows of those written on one line; the trailing comments of
-//     consecutive lines line up two spaces after the longest line.
+//     the arrows of those written on one line (unless what comes before
+//     them differs in length by more than maxArrowPad); the trailing
+//     comments of consecutive lines line up two spaces after the longest.
 //   - comments: kept, text unchanged but for trailing white space; a line
 //     holding only a comment is indented like the line of code after it.
 package format
