@@ -127,7 +127,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// The editor colours the tour as grundy's lexer reads it.
-	b.do("colour the tour", waitFor(`document.querySelector("#highlight").textContent === document.querySelector("#source").value + "\n" && document.querySelectorAll("#highlight [class^=t-]").length > 100`))
+	b.do("colour the tour", waitFor(`[...document.querySelectorAll("#highlight .ln")].map((l) => l.textContent).join("\n") === document.querySelector("#source").value && document.querySelectorAll("#highlight [class^=t-]").length > 100`))
 	sameColours(t, b, string(tour))
 	b.screenshot("colours")
 
@@ -166,11 +166,10 @@ func TestBrowser(t *testing.T) {
 		b.do("underline an error's column", append([]chromedp.Action[chromedp.Void]{chromedp.SetValue(css("#source"), tc.src), input}, append(run,
 			waitFor(`document.querySelector("#highlight .squiggle") !== null`))...)...)
 		where := eval[[]any](b, `(() => {
-			const h = document.querySelector("#highlight"), s = h.querySelector(".squiggle"), r = document.createRange();
-			r.setStart(h, 0);
+			const s = document.querySelector("#highlight .squiggle"), l = s.closest(".ln"), r = document.createRange();
+			r.setStart(l, 0);
 			r.setEnd(s, 0);
-			const before = r.toString().split("\n");
-			return [s.textContent, before.length, before[before.length - 1].length + 1];
+			return [s.textContent, [...l.parentNode.children].indexOf(l) + 1, r.toString().length + 1];
 		})()`)
 		errText := eval[string](b, `document.querySelector("#output .error").textContent`)
 		if fmt.Sprint(where) != fmt.Sprint([]any{tc.squiggled, tc.line, tc.col}) || !strings.Contains(errText, fmt.Sprintf("program.game:%d:%d:", tc.line, tc.col)) {
@@ -180,6 +179,17 @@ func TestBrowser(t *testing.T) {
 			b.screenshot("squiggle")
 		}
 	}
+	// A long line wraps, and the line numbers stay beside their lines.
+	long := "# " + strings.Repeat("a long comment ", 30) + "\nprint 1\n"
+	b.do("wrap a long line", chromedp.SetValue(css("#source"), long), input,
+		waitFor(`document.querySelectorAll("#highlight .ln").length === 3`))
+	if !eval[bool](b, `(() => {
+		const ls = document.querySelectorAll("#highlight .ln"), gs = document.querySelectorAll("#gutter > div");
+		return ls[0].offsetHeight >= 3 * 18 && gs.length === ls.length && [...ls].every((l, i) => gs[i].offsetTop === l.offsetTop && gs[i].offsetHeight === l.offsetHeight);
+	})()`) {
+		t.Fatal("a long line does not wrap, or the line numbers are not beside their lines")
+	}
+	b.screenshot("wrapped")
 	// The brackets at the cursor are marked; Enter indents after an opening
 	// bracket, and a closing one typed on a new line goes back a level.
 	b.do("match brackets", chromedp.SetValue(css("#source"), "print sg(Nim(3))\n"), input,

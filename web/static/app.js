@@ -119,23 +119,35 @@ const marks = { err: 0, errCol: 0, run: 0 };
 function markError(line, col = 0) { marks.err = line; marks.errCol = col; updateGutter(); }
 function markRunning(line) { marks.run = line; updateGutter(); }
 
+// updateGutter numbers the lines, each number as high as its line, which a
+// long line that wraps makes higher: the heights are those of the lines of
+// #highlight.
 function updateGutter() {
-  const n = source.value.split("\n").length;
+  renderHighlight();
+  const lines = highlight.children;
   let html = "";
-  for (let i = 1; i <= n; i++) {
+  for (let i = 1; i <= lines.length; i++) {
     const cls = i === marks.err ? "err" : i === marks.run ? "run" : "";
-    html += (cls ? '<span class="' + cls + '">' + i + "</span>" : i) + "\n";
+    html += '<div style="height: ' + lines[i - 1].offsetHeight + 'px">' + (cls ? '<span class="' + cls + '">' + i + "</span>" : i) + "</div>";
   }
   gutter.innerHTML = html;
   gutter.scrollTop = source.scrollTop;
   placeMarks();
-  renderHighlight();
+}
+
+// lineTop is where a line starts in the text, in pixels from its top.
+function lineTop(line) {
+  const el = highlight.children[line - 1];
+  return el ? el.offsetTop : 6 + (line - 1) * lineHeight;
 }
 
 function placeMarks() {
   for (const [el, line] of [[mark, marks.err], [runMark, marks.run]]) {
     el.hidden = line <= 0;
-    if (line > 0) el.style.top = (6 + (line - 1) * lineHeight - source.scrollTop) + "px";
+    if (line > 0) {
+      el.style.top = (lineTop(line) - source.scrollTop) + "px";
+      el.style.height = (highlight.children[line - 1]?.offsetHeight || lineHeight) + "px";
+    }
   }
 }
 
@@ -227,20 +239,22 @@ function errorOffset(text) {
 
 function esc(s) { return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
 
-// renderHighlight draws the coloured text under the textarea.
+// renderHighlight draws the coloured text under the textarea, a <div> a
+// line (tokens never hold a line break).
 function renderHighlight() {
   const text = source.value, toks = currentTokens();
   const matched = new Set(matchingBrackets(toks, text));
   const err = errorOffset(text);
   let html = "", at = 0, squiggled = err < 0;
+  const plain = (s) => esc(s).split("\n").join('</div><div class="ln">');
   const gap = (to) => {
     if (!squiggled && err >= at && err < to) {
       const eol = text[err] === "\n"; // underline a space put at the line's end
-      html += esc(text.slice(at, err)) + '<span class="squiggle">' + (eol ? " " : esc(text[err])) + "</span>";
+      html += plain(text.slice(at, err)) + '<span class="squiggle">' + (eol ? " " : esc(text[err])) + "</span>";
       at = eol ? err : err + 1;
       squiggled = true;
     }
-    html += esc(text.slice(at, to));
+    html += plain(text.slice(at, to));
     at = to;
   };
   toks.forEach((t, i) => {
@@ -253,11 +267,11 @@ function renderHighlight() {
   });
   gap(text.length);
   if (!squiggled) html += '<span class="squiggle"> </span>'; // an error at the very end
-  highlight.innerHTML = html + "\n";
+  highlight.innerHTML = '<div class="ln">' + html + "</div>";
   highlight.scrollTop = source.scrollTop;
-  highlight.scrollLeft = source.scrollLeft;
 }
 
+window.addEventListener("resize", () => updateGutter()); // lines wrap anew
 document.addEventListener("selectionchange", () => { if (document.activeElement === source) renderHighlight(); });
 source.addEventListener("blur", () => renderHighlight());
 
@@ -296,7 +310,7 @@ function goToLine(line) {
   for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
   source.focus();
   source.setSelectionRange(at, at + (lines[line - 1] || "").length);
-  source.scrollTop = Math.max(0, (line - 4) * lineHeight);
+  source.scrollTop = Math.max(0, lineTop(line) - 6 - 3 * lineHeight);
 }
 
 // ---- the program kept in the browser ---------------------------------------
@@ -376,7 +390,6 @@ source.addEventListener("input", () => {
 });
 source.addEventListener("scroll", () => {
   gutter.scrollTop = highlight.scrollTop = source.scrollTop;
-  highlight.scrollLeft = source.scrollLeft;
   placeMarks();
 });
 source.addEventListener("keydown", (e) => {
