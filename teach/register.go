@@ -13,7 +13,7 @@ import (
 // explain(G, misere) and explain(G, normal) choose the mode.
 func Register(in *interp.Interp) {
 	in.Define("explain", 1, 2, "explain(G): who wins G and why, in words: its outcome, its value as the mex of its options' values or the nim-sum of its parts, and the winning moves; explain(G, misere) for misère play",
-		func(args []interp.Value) (interp.Value, error) {
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			mode := in.Config.Mode
 			if len(args) == 2 {
 				var ok bool
@@ -21,7 +21,6 @@ func Register(in *interp.Interp) {
 					return interp.Value{}, fmt.Errorf("the play mode must be normal or misere, not %s %s", args[1].K, args[1].Repr())
 				}
 			}
-			ctx := in.Context()
 			s, err := Explain(ctx, in, args[0], mode)
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				// Stop the whole evaluation, as an interrupted sg does: the session
