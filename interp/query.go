@@ -10,15 +10,16 @@ import (
 )
 
 // The game queries have one door each: a core, an unexported method of Interp
-// that answers under the context of the run in progress (in.run.ctx) and returns an error where
-// the answer cannot be given (a value that is not a game, a limit, a loop). The
-// language's built-in (sg, outcome, ...) calls the core and raises its error at
-// the call (callSite.raise, or raiseMoves, which names the built-in when a
-// position has too many moves to list); the exported method below (SG, Outcome,
-// ...) runs the same core as a run of its own under its ctx (runUnder) and
-// returns the error as it is. A runtime error in a game's own code still panics
-// inside a core, as it does everywhere in the evaluator: the built-in lets it go
-// up to the statement, and runUnder turns it into the method's error.
+// that answers under the context of the run in progress (in.run.ctx) and
+// returns an error where the answer cannot be given (a value that is not a
+// game, a limit, a loop). The language's built-in (sg, outcome, ...) calls the
+// core and raises its error at the call (callSite.raise, or raiseMoves, which
+// names the built-in when a position has too many moves to list); the exported
+// method below (SG, Outcome, ...) runs the same core as a run of its own under
+// its ctx (runUnder) and returns the error as it is. A runtime error in a
+// game's own code still panics inside a core, as it does everywhere in the
+// evaluator: the built-in lets it go up to the statement, and runUnder turns it
+// into the method's error.
 //
 //	query                   core                      built-in                         Go API
 //	normal-play value       grundyOf                  sg(G)                            SG, Grundy

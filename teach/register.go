@@ -2,7 +2,6 @@ package teach
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/grundy-lang/grundy/interp"
@@ -21,12 +20,9 @@ func Register(in *interp.Interp) {
 					return interp.Value{}, fmt.Errorf("the play mode must be normal or misere, not %s %s", args[1].K, args[1].Repr())
 				}
 			}
+			// A stopped context's error stops the whole evaluation (see
+			// interp.GoFunc), as an interrupted sg does.
 			s, err := Explain(ctx, in, args[0], mode)
-			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				// Stop the whole evaluation, as an interrupted sg does: the session
-				// turns this panic back into the context's error.
-				panic(err)
-			}
 			return interp.Str(s), err
 		})
 	defineThermograph(in)

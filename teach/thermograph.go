@@ -2,7 +2,6 @@ package teach
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -93,9 +92,6 @@ func defineThermograph(in *interp.Interp) {
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			pic, err := Thermograph(ctx, in, args[0])
 			if err != nil {
-				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-					panic(err)
-				}
 				return interp.Value{}, err
 			}
 			return interp.PictureValue(pic), nil
