@@ -88,7 +88,6 @@ func TestCellMovesMatchGeneralPath(t *testing.T) {
 		if err := in.Run(context.Background(), "t.game", cellGames); err != nil {
 			t.Fatal(err)
 		}
-		in.ctx = context.Background()
 	}
 	celled := 0
 	for _, g := range plain.globals {
