@@ -1,0 +1,74 @@
+package misere
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// CGSuite's own cases (its MisereCanonicalGameTestCase): the input, the form it
+// prints, birthday, misère and normal Grundy values, mate and options.
+var cgsuiteCases = []struct {
+	in, out               string
+	birthday, gMinus, gPlus int
+	mate, options         string
+}{
+	{"*[0]", "*[0]", 0, 1, 0, "*[1]", "[]"},
+	{"*[1]", "*[1]", 1, 0, 1, "*[0]", "[*[0]]"},
+	{"*[2]", "*[2]", 2, 2, 2, "*[2]", "[*[0],*[1]]"},
+	{"*[[2]]", "*[2#]", 3, 0, 0, "*[2#]", "[*[2]]"},
+	{"*[[[2]]]", "*[2##]", 4, 1, 1, "*[2##]", "[*[2#]]"},
+	{"*[2]+*[2]", "*[2[2]]", 4, 0, 0, "*[2[2]]", "[*[2],*[3]]"},
+	{"*[[*[2]+*[[2]]]]", "*[2[#2#]]", 6, 0, 0, "*[2[#2#]]", "[*[2[#2]]]"},
+	{"*[[2],0]", "*[2#0]", 4, 2, 1, "*[2#1]", "[*[0],*[2#]]"},
+	{"*[[2],1]", "*[2#1]", 4, 1, 2, "*[2#0]", "[*[1],*[2#]]"},
+	{"*[[*[4]+*[2]]]", "*[4[2#]]", 7, 0, 0, "*[4[2#]]", "[*[4[2]]]"},
+	{"*[[[2]],[[2],1]]", "*[(2#1)2##]", 5, 0, 0, "*[(2#0)2##]", "[*[2##],*[2#1]]"},
+	{"*[[[2]],[[[2],0],0,1]]", "*[((2#0)10)2##]", 6, 0, 0, "*[((2#1)10)2##]", "[*[2##],*[(2#0)10]]"},
+	{"*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]", "*[((2#0)2[#1]2#)(2#1)[1]]", 6, 1, 0, "*[((2#1)2[#1]2#)(2#0)[1]]", "[*[(2#1)[1]],*[(2#0)2[#1]2#]]"},
+	{"*[[[2],2,0],[[2],3],1]", "*[(2#20)2[#1]1]", 5, 2, 0, "*[(2#21)2[#1]0]", "[*[1],*[2[#1]],*[2#20]]"},
+}
+
+func TestCGSuiteCases(t *testing.T) {
+	ctx := context.Background()
+	tab := NewTable()
+	str := func(g ID) string {
+		s, err := tab.String(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, c := range cgsuiteCases {
+		g, err := tab.Parse(ctx, c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if s := str(g); s != c.out {
+			t.Errorf("%s prints %s, want %s", c.in, s, c.out)
+		}
+		if b := tab.Birthday(g); b != c.birthday {
+			t.Errorf("%s: birthday %d, want %d", c.in, b, c.birthday)
+		}
+		if v := tab.MisereValue(g); v != c.gMinus {
+			t.Errorf("%s: misère value %d, want %d", c.in, v, c.gMinus)
+		}
+		if v := tab.Value(g); v != c.gPlus {
+			t.Errorf("%s: value %d, want %d", c.in, v, c.gPlus)
+		}
+		m, err := tab.Mate(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := str(m); s != c.mate {
+			t.Errorf("%s: mate %s, want %s", c.in, s, c.mate)
+		}
+		var opts []string
+		for _, o := range tab.sorted(g) {
+			opts = append(opts, str(o))
+		}
+		if s := "[" + strings.Join(opts, ",") + "]"; s != c.options {
+			t.Errorf("%s: options %s, want %s", c.in, s, c.options)
+		}
+	}
+}
