@@ -9,9 +9,9 @@ import (
 // CGSuite's own cases (its MisereCanonicalGameTestCase): the input, the form it
 // prints, birthday, misère and normal Grundy values, mate and options.
 var cgsuiteCases = []struct {
-	in, out               string
+	in, out                 string
 	birthday, gMinus, gPlus int
-	mate, options         string
+	mate, options           string
 }{
 	{"*[0]", "*[0]", 0, 1, 0, "*[1]", "[]"},
 	{"*[1]", "*[1]", 1, 0, 1, "*[0]", "[*[0]]"},
