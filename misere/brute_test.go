@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -144,6 +145,11 @@ func TestFormsAreSimplest(t *testing.T) {
 		}
 		if len(f.opts) > 0 && (f.gMinus != mex(minus) || f.gPlus != mex(plus)) {
 			t.Errorf("form %d: values %d, %d", g, f.gMinus, f.gPlus)
+		}
+		if s, err := tab.String(context.Background(), ID(g)); err != nil {
+			t.Fatal(err)
+		} else if back, err := tab.ParseForm(context.Background(), s); !strings.Contains(s, "-") && (err != nil || back != ID(g)) {
+			t.Errorf("form %d prints as %s, which reads back as %d (%v)", g, s, back, err)
 		}
 		plusStar := tab.add(ID(g), Star)
 		if d := tab.forms[plusStar].birthday - f.birthday; d != 1 && d != -1 {

@@ -72,3 +72,26 @@ func TestCGSuiteCases(t *testing.T) {
 		}
 	}
 }
+
+// TestReadForms reads back every form the CGSuite cases print, and their options
+// and mates.
+func TestReadForms(t *testing.T) {
+	ctx := context.Background()
+	tab := NewTable()
+	for _, c := range cgsuiteCases {
+		g, _ := tab.Parse(ctx, c.in)
+		m, _ := tab.Mate(ctx, g)
+		for _, h := range append([]ID{g, m}, tab.Options(g)...) {
+			s, _ := tab.String(ctx, h)
+			back, err := tab.ParseForm(ctx, s)
+			if err != nil || back != h {
+				t.Errorf("%s read back as form %d (%v), want %d", s, back, err, h)
+			}
+		}
+	}
+	for _, bad := range []string{"", "*[", "*[]", "*[2", "*[(2]", "*[2[3]", "*[x]", "2#", "*[&99999;]", "*[2[-2]]"} {
+		if _, err := tab.ParseForm(ctx, bad); err == nil {
+			t.Errorf("%q read without an error", bad)
+		}
+	}
+}

@@ -144,3 +144,9 @@ func (t *Table) Len() int {
 	defer t.mu.Unlock()
 	return len(t.forms)
 }
+
+// IsEven reports whether g is even: born before g + * (CGSuite's IsEven).
+func (t *Table) IsEven(ctx context.Context, g ID) (yes bool, err error) {
+	err = t.run(ctx, func() { yes = !t.odd(g) })
+	return yes, err
+}

@@ -8,7 +8,7 @@ import (
 )
 
 // MaxHeap bounds the nim heaps Parse reads.
-const MaxHeap = 4096
+const MaxHeap = 1024
 
 // maxDepth bounds the nesting Parse reads.
 const maxDepth = 512
@@ -31,6 +31,7 @@ func (e *ParseError) Error() string {
 // parentheses, and spaces between tokens.
 func (t *Table) Parse(ctx context.Context, src string) (g ID, err error) {
 	p := &parser{t: t, src: src}
+	var syntax *ParseError
 	err = t.run(ctx, func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -38,7 +39,7 @@ func (t *Table) Parse(ctx context.Context, src string) (g ID, err error) {
 				if !ok {
 					panic(r)
 				}
-				err = e
+				syntax = e
 			}
 		}()
 		p.skip()
@@ -50,6 +51,9 @@ func (t *Table) Parse(ctx context.Context, src string) (g ID, err error) {
 			p.fail("expected + or the end of the game")
 		}
 	})
+	if syntax != nil {
+		return 0, syntax
+	}
 	return g, err
 }
 

@@ -13,10 +13,9 @@ package misere
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -29,15 +28,16 @@ const (
 	Star ID = 1 // *, whose one move is to 0
 )
 
-// MaxForms bounds the forms one table holds; past it an operation stops with a
-// *TooManyFormsError.
-const MaxForms = 1 << 22
+// MaxOptions bounds the options of all the forms one table holds together (each
+// costs some bytes twice: in its form and in the key that finds the form); past it
+// an operation stops with a *FullError.
+const MaxOptions = 1 << 24
 
-// TooManyFormsError is returned when an operation would make more than MaxForms forms.
-type TooManyFormsError struct{}
+// FullError is returned when an operation would store more than MaxOptions options.
+type FullError struct{}
 
-func (*TooManyFormsError) Error() string {
-	return fmt.Sprintf("more than %d misère canonical forms", MaxForms)
+func (*FullError) Error() string {
+	return fmt.Sprintf("the table of misère canonical forms is full (%d options stored)", MaxOptions)
 }
 
 // form is one canonical form.
@@ -58,6 +58,7 @@ type Table struct {
 	mates  map[ID]ID
 	nims   []ID
 	early  map[ID]int // CGSuite's fixed order of the early forms (see order.go)
+	stored int        // options stored, over all forms
 	ctx    context.Context
 	steps  int
 }
@@ -104,19 +105,20 @@ func (t *Table) step() {
 	}
 }
 
+// key is the map key of an option list.
 func key(opts []ID) string {
-	var b strings.Builder
+	b := make([]byte, 0, 4*len(opts))
 	for _, o := range opts {
-		b.WriteString(strconv.Itoa(int(o)))
-		b.WriteByte(',')
+		b = binary.LittleEndian.AppendUint32(b, uint32(o))
 	}
-	return b.String()
+	return string(b)
 }
 
 // record stores a new form with these options (sorted by ID, distinct, canonical).
 func (t *Table) record(opts []ID) ID {
-	if len(t.forms) >= MaxForms {
-		panic(stop{&TooManyFormsError{}})
+	t.stored += len(opts) + 1
+	if t.stored > MaxOptions {
+		panic(stop{&FullError{}})
 	}
 	f := form{opts: opts, gMinus: 1}
 	if len(opts) > 0 {

@@ -34,6 +34,7 @@ func New() *interp.Interp {
 func Load(in *interp.Interp) error {
 	lib := &library{codes: newCodeCache(), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}}
 	lib.defineFunctions(in)
+	newMisereForms(in).define()
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
 		return err
 	}
