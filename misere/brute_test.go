@@ -214,3 +214,36 @@ func TestDistinctFormsDiffer(t *testing.T) {
 		}
 	}
 }
+
+// TestFormsByDay counts the forms born by each day, as the subsets of the forms born
+// by the day before: 1, 2, 3, 5, 22 (Conway, On Numbers and Games, ch. 12; day 5
+// has 4171780, too many for a unit test).
+func TestFormsByDay(t *testing.T) {
+	ctx := context.Background()
+	tab := NewTable()
+	born := []ID{Zero}
+	for day, want := range []int{2, 3, 5, 22} {
+		seen := map[ID]bool{}
+		for mask := range 1 << len(born) {
+			var opts []ID
+			for i, g := range born {
+				if mask&(1<<i) != 0 {
+					opts = append(opts, g)
+				}
+			}
+			g, err := tab.Make(ctx, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen[g] = true
+		}
+		born = born[:0]
+		for g := range seen {
+			born = append(born, g)
+		}
+		slices.Sort(born)
+		if len(born) != want {
+			t.Errorf("%d forms born by day %d, want %d", len(born), day+1, want)
+		}
+	}
+}
