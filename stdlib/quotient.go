@@ -89,16 +89,23 @@ func (h *heapQuotient) IsP(ctx context.Context, heaps []int64) (bool, error) {
 	return err == nil && h.q.IsP(x), err
 }
 
-// Describe names the quotient and the heaps it is proved for.
+// Describe names the quotient and the heaps it is proved for, and for a partial
+// quotient what its order counts and why it grows.
 func (h *heapQuotient) Describe() string {
-	return fmt.Sprintf("the misère quotient of %s (order %d, %s)", h.code, h.q.Order(), h.scope())
+	if _, ok := h.q.Proved(); ok {
+		return fmt.Sprintf("the misère quotient of %s (order %d, %s)", h.code, h.q.Order(), h.scope())
+	}
+	n := h.q.Heaps() - 1
+	return fmt.Sprintf("the misère quotient of %s as far as heap %d, of order %d: the classes that the sums of heaps up to %d fall into. A larger heap can tell apart sums that smaller heaps cannot, so the quotient grows with the heaps it covers; quotient(G) shows it for as many heaps as it reaches", h.code, n, h.q.Order(), n)
 }
 
+// scope says which sums the quotient answers.
 func (h *heapQuotient) scope() string {
 	if p, ok := h.q.Proved(); ok {
 		return fmt.Sprintf("for all heaps: heap n + %d acts as heap n from heap %d on", p.Period, p.Preperiod)
 	}
-	return fmt.Sprintf("for heaps up to %d", h.q.Heaps()-1)
+	n := h.q.Heaps() - 1
+	return fmt.Sprintf("for heaps up to %d: it answers every sum of heaps of at most %d tokens", n, n)
 }
 
 // attachQuotients makes the heaps of the library's take-and-break games use their
@@ -171,7 +178,7 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 	}
 	status := h.scope()
 	if err != nil {
-		status += fmt.Sprintf(" (%v)", err)
+		status += fmt.Sprintf("; it stops at %v, so a sum with a larger heap is searched position by position", err)
 	}
 	return h.record(status), nil
 }

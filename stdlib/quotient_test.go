@@ -47,7 +47,7 @@ func TestQuotientMethodAndScope(t *testing.T) {
 	for src, want := range map[string]string{
 		`quotient("0.75").order`:         "8",
 		`quotient(Kayles).status`:        `"for all heaps: heap n + 12 acts as heap n from heap 71 on"`,
-		`quotient("0.07").status`:        `"for heaps up to 24 (heap 25: no candidate quotient passes the check within the search's limits (100 rounds, 4096 elements, 262144 steps))"`,
+		`quotient("0.07").status`:        `"for heaps up to 24: it answers every sum of heaps of at most 24 tokens; it stops at heap 25: no candidate quotient passes the check within the search's limits (100 rounds, 4096 elements, 262144 steps), so a sum with a larger heap is searched position by position"`,
 		`len(quotient("0.75").pportion)`: "2",
 		// heap n + 12 acts as heap n from heap 71 on
 		`outcome(Kayles(1000) + Kayles(501) + Kayles(300), misere) == outcome(Kayles(100) + Kayles(81) + Kayles(84), misere)`: "true",
