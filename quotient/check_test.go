@@ -2,6 +2,7 @@ package quotient
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -131,4 +132,38 @@ func TestAgainstSearch(t *testing.T) {
 		})
 		t.Logf("%s: %d sums agree; quotient of heaps up to %d has order %d", tc.code, count, tc.maxHeap, q.Order())
 	}
+}
+
+// TestRaisedLimits checks a quotient grown past where the default limits stop it: 0.754
+// stops at heap 17 within DefaultLimits, and with more work it reaches heap 19, where the
+// outcomes of sums still agree with the plain search.
+func TestRaisedLimits(t *testing.T) {
+	ctx := context.Background()
+	c := parseCode(".754")
+	q := New(c, 1000)
+	err := q.Grow(ctx, 18)
+	var le *LimitsError
+	if !errors.As(err, &le) || le.Heap != 17 {
+		t.Fatalf("0.754 within the default limits: %v, want a stop at heap 17", err)
+	}
+	q.RaiseLimits(LimitsFor(1 << 22))
+	if err := q.Grow(ctx, 20); err != nil {
+		t.Fatalf("0.754 with raised limits: %v", err)
+	}
+	s := &search{c: c, memo: map[string]bool{}}
+	count := 0
+	sums(19, 23, func(hs []int) {
+		if slices.Max(append([]int{0}, hs...)) < 17 {
+			return
+		}
+		x, err := q.Sum(ctx, hs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := q.IsP(x), s.isP(hs); got != want {
+			t.Fatalf("0.754 %v: quotient says P=%v, search says P=%v", hs, got, want)
+		}
+		count++
+	})
+	t.Logf("%d sums with a heap of 17 to 19 agree; order %d", count, q.Order())
 }

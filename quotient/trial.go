@@ -142,14 +142,38 @@ func (q *queue) Pop() any {
 	return it
 }
 
-// maxTrial bounds the size of a trial monoid, maxRounds the trials for one heap, and
-// maxEffort their work (trial elements times letters, summed): a heap that needs more
-// stops the growth, so that a quotient that explodes fails in well under a second.
-const (
-	maxTrial  = 1 << 12
-	maxRounds = 100
-	maxEffort = 1 << 18
-)
+// Limits bound the search for a new quotient when a heap does not fit the current one:
+// a heap that needs more stops the growth with a *LimitsError.
+type Limits struct {
+	Trial  int // elements of a candidate (trial) monoid
+	Rounds int // candidates tried for one heap
+	Work   int // their work, trial elements times letters, summed over one heap
+}
+
+// DefaultLimits make a quotient that explodes fail in well under a second.
+var DefaultLimits = Limits{Trial: 1 << 12, Rounds: 100, Work: 1 << 18}
+
+// LimitsFor returns limits for about work steps per heap: DefaultLimits raised with the
+// work, in proportion, as far as they need (0.07 reaches heap 30, order 360, with 1<<27).
+func LimitsFor(work int) Limits {
+	l := DefaultLimits
+	if work > l.Work {
+		scale := work / l.Work
+		l.Work, l.Trial, l.Rounds = work, min(l.Trial*scale, 1<<20), min(l.Rounds*scale, 1<<16)
+	}
+	return l
+}
+
+// LimitsError is returned when no candidate quotient for a heap passes the check within
+// the limits.
+type LimitsError struct {
+	Heap   int
+	Limits Limits
+}
+
+func (e *LimitsError) Error() string {
+	return fmt.Sprintf("heap %d: no candidate quotient passes the check within the search's limits (%d rounds, %d elements, %d steps)", e.Heap, e.Limits.Rounds, e.Limits.Trial, e.Limits.Work)
+}
 
 // extend grows the quotient by the new heap n, which the mex interpolation could not
 // place. The first trial is the current quotient times the powers of heap n. When a sum
@@ -163,18 +187,18 @@ func (q *Quotient) extend(ctx context.Context) error {
 	free, cyc := []int{n}, []cyclic{{2, 2}}
 	tried := map[string]bool{}
 	q.effort = 0
-	for range maxRounds {
+	for range q.limits.Rounds {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		t := newTrial(base, baseElem, free, cyc)
 		key := fmt.Sprint(base.n, baseElem, free, cyc)
-		if t.size() > maxTrial || tried[key] {
+		if t.size() > q.limits.Trial || tried[key] {
 			break
 		}
 		tried[key] = true
 		letters, weight := q.trialLetters(t)
-		if q.effort += t.size() * len(letters); q.effort > maxEffort {
+		if q.effort += t.size() * len(letters); q.effort > q.limits.Work {
 			break
 		}
 		t.markP(letters, weight)
@@ -191,7 +215,7 @@ func (q *Quotient) extend(ctx context.Context) error {
 		base = m
 		free, cyc = q.toFree(ctx, m, baseElem, f.heaps, !t.isP(t.sum(f.heaps)))
 	}
-	return fmt.Errorf("heap %d: no candidate quotient passes the check within the search's limits (%d rounds, %d elements, %d steps)", n, maxRounds, maxTrial, maxEffort)
+	return &LimitsError{Heap: n, Limits: q.limits}
 }
 
 // toFree chooses the heaps to free after sum failed: the first set of heaps of the sum
@@ -212,11 +236,11 @@ func (q *Quotient) toFree(ctx context.Context, base *table, baseElem []int32, su
 		var found []int
 		subsets(heaps, k, func(free []int) bool {
 			t := newTrial(base, baseElem, free, powers(free))
-			if t.size() > maxTrial || ctx.Err() != nil {
+			if t.size() > q.limits.Trial || ctx.Err() != nil {
 				return ctx.Err() != nil
 			}
 			letters, weight := q.trialLetters(t)
-			if q.effort += t.size() * len(letters); q.effort > maxEffort {
+			if q.effort += t.size() * len(letters); q.effort > q.limits.Work {
 				return true
 			}
 			t.markP(letters, weight)
@@ -231,7 +255,7 @@ func (q *Quotient) toFree(ctx context.Context, base *table, baseElem []int32, su
 		}
 	}
 	for k := len(heaps); k > 1; k-- {
-		if t := newTrial(base, baseElem, heaps[:k], powers(heaps[:k])); t.size() <= maxTrial {
+		if t := newTrial(base, baseElem, heaps[:k], powers(heaps[:k])); t.size() <= q.limits.Trial {
 			return heaps[:k], powers(heaps[:k])
 		}
 	}
