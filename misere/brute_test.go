@@ -121,7 +121,7 @@ func TestFormsAreSimplest(t *testing.T) {
 		d := randomDAG(r, 10)
 		forms := formsOf(t, tab, d)
 		for i, g := range forms {
-			if b := tab.Birthday(g); b > height(d, i) {
+			if b := tab.forms[g].birthday; b > height(d, i) {
 				t.Errorf("a game of height %d has a form born on day %d", height(d, i), b)
 			}
 		}
@@ -181,33 +181,17 @@ func TestDistinctFormsDiffer(t *testing.T) {
 		}
 		ids = append(ids, g)
 	}
-	var forms []ID
-	for mask := range 1 << len(ids) {
-		var opts []ID
-		for i, g := range ids {
-			if mask&(1<<i) != 0 {
-				opts = append(opts, g)
-			}
-		}
-		g, _ := tab.Make(ctx, opts...)
-		forms = append(forms, g)
-	}
-	slices.Sort(forms)
-	forms = slices.Compact(forms)
+	forms := subsetForms(t, tab, ids)
 	var testers []ID
 	for _, g := range forms {
 		for n := range 4 {
-			h, _ := tab.Nim(ctx, n)
-			s, _ := tab.Add(ctx, g, h)
-			testers = append(testers, s)
+			testers = append(testers, tab.add(g, tab.nim(n)))
 		}
 	}
 	for i, g := range forms {
 		for _, h := range forms[:i] {
 			if !slices.ContainsFunc(testers, func(x ID) bool {
-				a, _ := tab.Add(ctx, g, x)
-				b, _ := tab.Add(ctx, h, x)
-				return (tab.MisereValue(a) == 0) != (tab.MisereValue(b) == 0)
+				return (tab.forms[tab.add(g, x)].gMinus == 0) != (tab.forms[tab.add(h, x)].gMinus == 0)
 			}) {
 				t.Errorf("forms %d and %d: no game tells them apart", g, h)
 			}
@@ -219,31 +203,32 @@ func TestDistinctFormsDiffer(t *testing.T) {
 // by the day before: 1, 2, 3, 5, 22 (Conway, On Numbers and Games, ch. 12; day 5
 // has 4171780, too many for a unit test).
 func TestFormsByDay(t *testing.T) {
-	ctx := context.Background()
 	tab := NewTable()
 	born := []ID{Zero}
 	for day, want := range []int{2, 3, 5, 22} {
-		seen := map[ID]bool{}
-		for mask := range 1 << len(born) {
-			var opts []ID
-			for i, g := range born {
-				if mask&(1<<i) != 0 {
-					opts = append(opts, g)
-				}
-			}
-			g, err := tab.Make(ctx, opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			seen[g] = true
-		}
-		born = born[:0]
-		for g := range seen {
-			born = append(born, g)
-		}
-		slices.Sort(born)
+		born = subsetForms(t, tab, born)
 		if len(born) != want {
 			t.Errorf("%d forms born by day %d, want %d", len(born), day+1, want)
 		}
 	}
+}
+
+// subsetForms returns the distinct forms whose options are subsets of ids, sorted.
+func subsetForms(t *testing.T, tab *Table, ids []ID) []ID {
+	var forms []ID
+	for mask := range 1 << len(ids) {
+		var opts []ID
+		for i, g := range ids {
+			if mask&(1<<i) != 0 {
+				opts = append(opts, g)
+			}
+		}
+		g, err := tab.Make(context.Background(), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forms = append(forms, g)
+	}
+	slices.Sort(forms)
+	return slices.Compact(forms)
 }

@@ -47,20 +47,20 @@ func TestCGSuiteCases(t *testing.T) {
 		if s := str(g); s != c.out {
 			t.Errorf("%s prints %s, want %s", c.in, s, c.out)
 		}
-		if b := tab.Birthday(g); b != c.birthday {
-			t.Errorf("%s: birthday %d, want %d", c.in, b, c.birthday)
-		}
-		if v := tab.MisereValue(g); v != c.gMinus {
-			t.Errorf("%s: misère value %d, want %d", c.in, v, c.gMinus)
-		}
-		if v := tab.Value(g); v != c.gPlus {
-			t.Errorf("%s: value %d, want %d", c.in, v, c.gPlus)
-		}
-		m, err := tab.Mate(ctx, g)
+		f, err := tab.Facts(ctx, g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s := str(m); s != c.mate {
+		if f.Birthday != c.birthday {
+			t.Errorf("%s: birthday %d, want %d", c.in, f.Birthday, c.birthday)
+		}
+		if f.MisereValue != c.gMinus {
+			t.Errorf("%s: misère value %d, want %d", c.in, f.MisereValue, c.gMinus)
+		}
+		if f.Value != c.gPlus {
+			t.Errorf("%s: value %d, want %d", c.in, f.Value, c.gPlus)
+		}
+		if s := str(f.Mate); s != c.mate {
 			t.Errorf("%s: mate %s, want %s", c.in, s, c.mate)
 		}
 		var opts []string
@@ -80,8 +80,8 @@ func TestReadForms(t *testing.T) {
 	tab := NewTable()
 	for _, c := range cgsuiteCases {
 		g, _ := tab.Parse(ctx, c.in)
-		m, _ := tab.Mate(ctx, g)
-		for _, h := range append([]ID{g, m}, tab.Options(g)...) {
+		f, _ := tab.Facts(ctx, g)
+		for _, h := range append([]ID{g, f.Mate}, tab.Options(g)...) {
 			s, _ := tab.String(ctx, h)
 			back, err := tab.ParseForm(ctx, s)
 			if err != nil || back != h {

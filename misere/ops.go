@@ -84,23 +84,10 @@ func (t *Table) Make(ctx context.Context, opts ...ID) (g ID, err error) {
 	return g, err
 }
 
-// Nim returns the nim heap *n.
-func (t *Table) Nim(ctx context.Context, n int) (g ID, err error) {
-	err = t.run(ctx, func() { g = t.nim(n) })
-	return g, err
-}
-
 // Add returns the form of the sum g + h.
 func (t *Table) Add(ctx context.Context, g, h ID) (s ID, err error) {
 	err = t.run(ctx, func() { s = t.add(g, h) })
 	return s, err
-}
-
-// Mate returns g's mate (Conway): the game with the same game tree in which every
-// end position 0 is replaced by *.
-func (t *Table) Mate(ctx context.Context, g ID) (m ID, err error) {
-	err = t.run(ctx, func() { m = t.mate(g) })
-	return m, err
 }
 
 // Options returns g's options, by ID.
@@ -110,43 +97,22 @@ func (t *Table) Options(g ID) []ID {
 	return slices.Clone(t.forms[g].opts)
 }
 
-// Birthday returns g's birthday: the height of its game tree in canonical form.
-func (t *Table) Birthday(g ID) int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.forms[g].birthday
+// Facts are what CGSuite tells of a form besides its options.
+type Facts struct {
+	Birthday    int
+	MisereValue int  // the misère Grundy value (CGSuite's MisereNimValue)
+	Value       int  // the normal-play Grundy value
+	NimHeap     bool // g is a nim heap
+	Even        bool // g is born before g + * (CGSuite's IsEven)
+	Mate        ID   // * for 0, 0 for *, else the game of its options' mates (Conway): g's game tree with every end position 0 replaced by *
 }
 
-// MisereValue returns g's misère Grundy value (CGSuite's MisereNimValue): 0 exactly
-// when g is a misère P-position.
-func (t *Table) MisereValue(g ID) int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.forms[g].gMinus
-}
-
-// Value returns g's normal-play Grundy value.
-func (t *Table) Value(g ID) int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.forms[g].gPlus
-}
-
-// IsNimHeap reports whether g is a nim heap.
-func (t *Table) IsNimHeap(ctx context.Context, g ID) (yes bool, err error) {
-	err = t.run(ctx, func() { yes = t.nim(t.forms[g].birthday) == g })
-	return yes, err
-}
-
-// Len returns the number of forms made so far.
-func (t *Table) Len() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return len(t.forms)
-}
-
-// IsEven reports whether g is even: born before g + * (CGSuite's IsEven).
-func (t *Table) IsEven(ctx context.Context, g ID) (yes bool, err error) {
-	err = t.run(ctx, func() { yes = !t.odd(g) })
-	return yes, err
+// Facts returns g's facts.
+func (t *Table) Facts(ctx context.Context, g ID) (f Facts, err error) {
+	err = t.run(ctx, func() {
+		form := t.forms[g]
+		f = Facts{Birthday: form.birthday, MisereValue: form.gMinus, Value: form.gPlus,
+			NimHeap: t.nim(form.birthday) == g, Even: !t.odd(g), Mate: t.mate(g)}
+	})
+	return f, err
 }

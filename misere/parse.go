@@ -29,8 +29,23 @@ func (e *ParseError) Error() string {
 // options; + adds games. So *[2] is *2, *[[2]] = *[2#] is {*2}, *[[2],0] = {{*2}, 0}
 // and *[[*[4] + *[2]]] = {*4 + *2}. Also read: *n, * and n for the nim heaps,
 // parentheses, and spaces between tokens.
-func (t *Table) Parse(ctx context.Context, src string) (g ID, err error) {
+func (t *Table) Parse(ctx context.Context, src string) (ID, error) {
 	p := &parser{t: t, src: src}
+	return t.read(ctx, func() ID {
+		p.skip()
+		if p.pos == len(src) {
+			p.fail("expected a misère game such as *[[2],0]")
+		}
+		g := p.sum()
+		if p.pos < len(src) {
+			p.fail("expected + or the end of the game")
+		}
+		return g
+	})
+}
+
+// read runs a reader under the lock, turning its *ParseError into an error.
+func (t *Table) read(ctx context.Context, f func() ID) (g ID, err error) {
 	var syntax *ParseError
 	err = t.run(ctx, func() {
 		defer func() {
@@ -42,14 +57,7 @@ func (t *Table) Parse(ctx context.Context, src string) (g ID, err error) {
 				syntax = e
 			}
 		}()
-		p.skip()
-		if p.pos == len(src) {
-			p.fail("expected a misère game such as *[[2],0]")
-		}
-		g = p.sum()
-		if p.pos < len(src) {
-			p.fail("expected + or the end of the game")
-		}
+		g = f()
 	})
 	if syntax != nil {
 		return 0, syntax

@@ -10,32 +10,19 @@ import (
 // *[&12;]), except the marks -n, which String uses for a game that is a sum with
 // *n taken away. Note that the notations differ: ParseForm reads *[20] as {*2, 0},
 // Parse as the nim heap *20.
-func (t *Table) ParseForm(ctx context.Context, src string) (g ID, err error) {
+func (t *Table) ParseForm(ctx context.Context, src string) (ID, error) {
 	r := &formReader{src: src}
-	var syntax *ParseError
-	err = t.run(ctx, func() {
-		defer func() {
-			if e := recover(); e != nil {
-				pe, ok := e.(*ParseError)
-				if !ok {
-					panic(e)
-				}
-				syntax = pe
-			}
-		}()
+	return t.read(ctx, func() ID {
 		if !strings.HasPrefix(src, "*[") || !strings.HasSuffix(src, "]") {
 			r.fail("a form is written *[...], such as *[2#0]")
 		}
 		r.pos = 2
-		g = r.word(t, len(src)-1)
+		g := r.word(t, len(src)-1)
 		if r.pos != len(src)-1 {
 			r.fail("expected the end of the form")
 		}
+		return g
 	})
-	if syntax != nil {
-		return 0, syntax
-	}
-	return g, err
 }
 
 type formReader struct {

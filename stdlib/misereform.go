@@ -168,34 +168,23 @@ func (m *misereForms) partForm(ctx context.Context, p interp.Value) (misere.ID, 
 
 // info answers misereinfo(G).
 func (m *misereForms) info(v interp.Value) (interp.Value, error) {
-	ctx := m.in.Context()
 	g, err := m.formOf(v)
 	if err != nil {
 		return interp.Value{}, err
 	}
-	text, err := m.print(g)
+	f, err := m.table.Facts(m.in.Context(), g)
 	if err != nil {
 		return interp.Value{}, err
 	}
-	mate, err := m.table.Mate(ctx, g)
-	if err != nil {
-		return interp.Value{}, err
-	}
-	mateText, err := m.print(mate)
-	if err != nil {
-		return interp.Value{}, err
-	}
-	heap, err := m.table.IsNimHeap(ctx, g)
-	if err != nil {
-		return interp.Value{}, err
-	}
-	even, err := m.table.IsEven(ctx, g)
-	if err != nil {
-		return interp.Value{}, err
+	texts := make([]string, 2)
+	for i, h := range []misere.ID{g, f.Mate} {
+		if texts[i], err = m.print(h); err != nil {
+			return interp.Value{}, err
+		}
 	}
 	return interp.NewRecord(
 		[]string{"form", "birthday", "miseresg", "sg", "nimheap", "even", "mate"},
-		[]interp.Value{interp.Str(text), interp.Int(int64(m.table.Birthday(g))), interp.Int(int64(m.table.MisereValue(g))),
-			interp.Int(int64(m.table.Value(g))), interp.Bool(heap), interp.Bool(even), interp.Str(mateText)},
+		[]interp.Value{interp.Str(texts[0]), interp.Int(int64(f.Birthday)), interp.Int(int64(f.MisereValue)),
+			interp.Int(int64(f.Value)), interp.Bool(f.NimHeap), interp.Bool(f.Even), interp.Str(texts[1])},
 		make([]bool, 7)), nil
 }
