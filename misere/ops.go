@@ -84,6 +84,12 @@ func (t *Table) Make(ctx context.Context, opts ...ID) (g ID, err error) {
 	return g, err
 }
 
+// Nim returns the nim heap *n.
+func (t *Table) Nim(ctx context.Context, n int) (g ID, err error) {
+	err = t.run(ctx, func() { g = t.nim(n) })
+	return g, err
+}
+
 // Add returns the form of the sum g + h.
 func (t *Table) Add(ctx context.Context, g, h ID) (s ID, err error) {
 	err = t.run(ctx, func() { s = t.add(g, h) })

@@ -17,17 +17,26 @@ import (
 // carry, as the interpreter bounds the strings it builds.
 const maxFormText = 1 << 20
 
+// maxFormDepth bounds the depth of the game trees misereform walks, and maxHeldMoves
+// the moves listed along one line of play (*n alone holds n(n+1)/2).
+const (
+	maxFormDepth = 1 << 16
+	maxHeldMoves = 1 << 18
+)
+
 // misereForms is the session's table of forms and the forms of the positions met.
 type misereForms struct {
 	in     *interp.Interp
 	table  *misere.Table
 	ofPos  map[int64]misere.ID  // positions, by their interned number
+	active map[int64]bool       // the positions whose forms are being made
+	held   int                  // the moves of the active positions, listed
 	byText map[string]misere.ID // forms printed so far
 	text   map[misere.ID]string
 }
 
 func newMisereForms(in *interp.Interp) *misereForms {
-	return &misereForms{in: in, table: misere.NewTable(), ofPos: map[int64]misere.ID{},
+	return &misereForms{in: in, table: misere.NewTable(), ofPos: map[int64]misere.ID{}, active: map[int64]bool{},
 		byText: map[string]misere.ID{}, text: map[misere.ID]string{}}
 }
 
@@ -148,10 +157,29 @@ func (m *misereForms) partForm(ctx context.Context, p interp.Value) (misere.ID, 
 	if mg, _ := m.in.Game("MisereGame"); game == mg {
 		return m.named(p.Pos().Args[0])
 	}
+	if n, ok := nimHeap(m.in, p); ok {
+		if n > misere.MaxHeap {
+			return 0, fmt.Errorf("%s is the nim heap *%d; misère canonical forms here go up to *%d", p.Repr(), n, misere.MaxHeap)
+		}
+		return m.table.Nim(ctx, int(n))
+	}
+	if m.active[p.N] {
+		return 0, fmt.Errorf("%s can return to itself: misère canonical forms are for games that end", p.Repr())
+	}
+	if len(m.active) >= maxFormDepth {
+		return 0, fmt.Errorf("%s: the game is more than %d moves deep", p.Repr(), maxFormDepth)
+	}
+	m.active[p.N] = true
+	defer delete(m.active, p.N)
 	moves, err := m.in.Moves(ctx, p, 0)
 	if err != nil {
 		return 0, err
 	}
+	if m.held += len(moves); m.held > maxHeldMoves {
+		m.held -= len(moves)
+		return 0, fmt.Errorf("%s: the game is too large for its misère canonical form (more than %d moves listed along one line of play)", p.Repr(), maxHeldMoves)
+	}
+	defer func() { m.held -= len(moves) }()
 	opts := make([]misere.ID, len(moves))
 	for i, mv := range moves {
 		if opts[i], err = m.formOf(mv.To); err != nil {
@@ -187,4 +215,17 @@ func (m *misereForms) info(v interp.Value) (interp.Value, error) {
 		[]interp.Value{interp.Str(texts[0]), interp.Int(int64(f.Birthday)), interp.Int(int64(f.MisereValue)),
 			interp.Int(int64(f.Value)), interp.Bool(f.NimHeap), interp.Bool(f.Even), interp.Str(texts[1])},
 		make([]bool, 7)), nil
+}
+
+// nimHeap tells whether a position is a nim heap, and its size: a nimber *k or a
+// heap of a game with Bouton's rule (Nim).
+func nimHeap(in *interp.Interp, p interp.Value) (int64, bool) {
+	pos := p.Pos()
+	if pos.Game.IsNimber() {
+		return pos.Args[0].N, true
+	}
+	if heap := in.NativesOf(pos.Game).NimHeap; heap != nil {
+		return heap(pos.Args)
+	}
+	return 0, false
 }

@@ -33,35 +33,40 @@ func TestMisereFormsAgree(t *testing.T) {
 func TestMisereFormsInTheLanguage(t *testing.T) {
 	in := stdlib.New()
 	for src, want := range map[string]string{
-		`misereform(mcg("*[[2],0]"))`:                        `"*[2#0]"`,
-		`misereform(mcg("*[[[2]],[[2],1]]"))`:                `"*[(2#1)2##]"`,
-		`misereform(*2 + *2)`:                                `"*[2[2]]"`,
-		`misereform(Nim(2))`:                                 `"*[2]"`,
-		`misereform(Kayles(2))`:                              `"*[2]"`,
-		`misereform(0)`:                                      `"*[0]"`,
-		`mcg("*[[2],0]")`:                                    `MisereGame("*[2#0]")`,
-		`genus(mcg("*[[2],1]"))`:                             `"2^1420"`,
-		`tame(mcg("*[[[2]],[[2],1]]"))`:                      `false`,
-		`tame(mcg("*[[[2]],[[2],1]]") + *1)`:                 `false`,
-		`sg(mcg("*[[2],0]"), misere)`:                        `2`,
-		`outcome(mcg("*[[2]]"), misere)`:                     `P`,
-		`misereinfo(mcg("*[[2],0]")).mate`:                   `"*[2#1]"`,
-		`misereinfo(mcg("*[[[2]]]")).birthday`:               `4`,
-		`misereinfo(mcg("*[2]")).nimheap`:                    `true`,
-		`misereinfo(mcg("*[[2]]+*[1]")).even`:                `false`,
-		`misereoptions("*[2#0]")`:                            `["*[0]", "*[2#]"]`,
-		`[misereform(m.to) for m in moves(mcg("*[[2],0]"))]`: `["*[0]", "*[2#]"]`,
+		`misereform(mcg("*[[2],0]"))`:                               `"*[2#0]"`,
+		`misereform(mcg("*[[[2]],[[2],1]]"))`:                       `"*[(2#1)2##]"`,
+		`misereform(*2 + *2)`:                                       `"*[2[2]]"`,
+		`misereform(Nim(2))`:                                        `"*[2]"`,
+		`misereform(Nim(3) + *3) == misereform(*3 + *3)`:            `true`,
+		`misereform(Nim(3) + *3) == misereform(Nim(3) + Kayles(3))`: `true`,
+		`misereform(Kayles(2))`:                                     `"*[2]"`,
+		`misereform(0)`:                                             `"*[0]"`,
+		`mcg("*[[2],0]")`:                                           `MisereGame("*[2#0]")`,
+		`genus(mcg("*[[2],1]"))`:                                    `"2^1420"`,
+		`tame(mcg("*[[[2]],[[2],1]]"))`:                             `false`,
+		`tame(mcg("*[[[2]],[[2],1]]") + *1)`:                        `false`,
+		`sg(mcg("*[[2],0]"), misere)`:                               `2`,
+		`outcome(mcg("*[[2]]"), misere)`:                            `P`,
+		`misereinfo(mcg("*[[2],0]")).mate`:                          `"*[2#1]"`,
+		`misereinfo(mcg("*[[[2]]]")).birthday`:                      `4`,
+		`misereinfo(mcg("*[2]")).nimheap`:                           `true`,
+		`misereinfo(mcg("*[[2]]+*[1]")).even`:                       `false`,
+		`misereoptions("*[2#0]")`:                                   `["*[0]", "*[2#]"]`,
+		`[misereform(m.to) for m in moves(mcg("*[[2],0]"))]`:        `["*[0]", "*[2#]"]`,
 	} {
 		if got := eval(t, in, src); got != want {
 			t.Errorf("%s = %s, want %s", src, got, want)
 		}
 	}
 	for src, want := range map[string]string{
-		`mcg("*[2,")`:                   "at character 5: expected a game at the end",
-		`mcg(5)`:                        "mcg needs a string",
-		`misereform(Cutcake(2, 2))`:     "Cutcake is not impartial",
-		`moves(MisereGame("*[9x]"))`:    `MisereGame("*[9x]"): at character 4: expected a digit`,
-		`moves(MisereGame("*[2[-2]]"))`: "marks -n",
+		`mcg("*[2,")`:                      "at character 5: expected a game at the end",
+		`mcg(5)`:                           "mcg needs a string",
+		`misereform(Cutcake(2, 2))`:        "Cutcake is not impartial",
+		`misereform(Token([[1], [0]], 0))`: "can return to itself",
+		`misereform(Nim(70000))`:           "misère canonical forms here go up to *1024",
+		`misereform(Kayles(20000))`:        "too large for its misère canonical form",
+		`moves(MisereGame("*[9x]"))`:       `MisereGame("*[9x]"): at character 4: expected a digit`,
+		`moves(MisereGame("*[2[-2]]"))`:    "marks -n",
 	} {
 		_, err := in.Eval(context.Background(), "test", src)
 		switch {
