@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 )
 
 // code is a small take-and-break code for the tests: digits[k] for removing k tokens.
@@ -166,4 +167,31 @@ func TestRaisedLimits(t *testing.T) {
 		count++
 	})
 	t.Logf("%d sums with a heap of 17 to 19 agree; order %d", count, q.Order())
+}
+
+// TestStopInsideARound stops a growth whose rounds are long (much work allowed) by its
+// context, and checks that the quotient is left as it was and grows on afterwards.
+func TestStopInsideARound(t *testing.T) {
+	c := parseCode(".754")
+	q := New(c, 1000)
+	q.RaiseLimits(LimitsFor(1 << 34))
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if err := q.Grow(ctx, 60); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a growth past its deadline: %v", err)
+	}
+	before := q.Heaps()
+	if err := q.Grow(context.Background(), before+1); err != nil {
+		t.Fatal(err)
+	}
+	s := &search{c: c, memo: map[string]bool{}}
+	sums(before, 18, func(hs []int) {
+		x, err := q.Sum(context.Background(), hs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.IsP(x) != s.isP(hs) {
+			t.Fatalf("%v: the quotient and the search disagree after a stop", hs)
+		}
+	})
 }

@@ -23,6 +23,8 @@ func (c cyclic) add(a, b int) int {
 // times the powers of each free heap, with a P-portion found by the recursion on
 // outcomes (markP). It is used only once explore and checkP have proved it right.
 type trial struct {
+	ctx      context.Context // the growth's: beat stops when it is done
+	beats    int
 	base     *table
 	baseElem []int32  // the element in base of every heap that is not free
 	free     []int    // the free heaps
@@ -31,8 +33,8 @@ type trial struct {
 	p        []bool
 }
 
-func newTrial(base *table, baseElem []int32, free []int, cyc []cyclic) *trial {
-	t := &trial{base: base, baseElem: baseElem, free: free, cyc: cyc, radix: 1}
+func newTrial(ctx context.Context, base *table, baseElem []int32, free []int, cyc []cyclic) *trial {
+	t := &trial{ctx: ctx, base: base, baseElem: baseElem, free: free, cyc: cyc, radix: 1}
 	for _, c := range cyc {
 		t.radix *= c.size()
 	}
@@ -40,6 +42,14 @@ func newTrial(base *table, baseElem []int32, free []int, cyc []cyclic) *trial {
 }
 
 func (t *trial) size() int          { return t.base.n * t.radix }
+
+func (t *trial) beat() {
+	if t.beats++; t.beats&1023 == 0 {
+		if err := t.ctx.Err(); err != nil {
+			panic(stop{err})
+		}
+	}
+}
 func (t *trial) isP(a int32) bool   { return t.p[a] }
 func (t *trial) lift(x int32) int32 { return x * int32(t.radix) }
 
@@ -95,6 +105,7 @@ func (t *trial) markP(letters []letter, weight []int) {
 	}
 	pq := &queue{{x: 0, d: 0}}
 	for pq.Len() > 0 {
+		t.beat()
 		it := heap.Pop(pq).(item)
 		if done[it.x] {
 			continue
@@ -191,7 +202,7 @@ func (q *Quotient) extend(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		t := newTrial(base, baseElem, free, cyc)
+		t := newTrial(ctx, base, baseElem, free, cyc)
 		key := fmt.Sprint(base.n, baseElem, free, cyc)
 		if t.size() > q.limits.Trial || tried[key] {
 			break
@@ -235,7 +246,7 @@ func (q *Quotient) toFree(ctx context.Context, base *table, baseElem []int32, su
 	for k := 1; k <= len(heaps); k++ {
 		var found []int
 		subsets(heaps, k, func(free []int) bool {
-			t := newTrial(base, baseElem, free, powers(free))
+			t := newTrial(ctx, base, baseElem, free, powers(free))
 			if t.size() > q.limits.Trial || ctx.Err() != nil {
 				return ctx.Err() != nil
 			}
@@ -255,7 +266,7 @@ func (q *Quotient) toFree(ctx context.Context, base *table, baseElem []int32, su
 		}
 	}
 	for k := len(heaps); k > 1; k-- {
-		if t := newTrial(base, baseElem, heaps[:k], powers(heaps[:k])); t.size() <= q.limits.Trial {
+		if t := newTrial(ctx, base, baseElem, heaps[:k], powers(heaps[:k])); t.size() <= q.limits.Trial {
 			return heaps[:k], powers(heaps[:k])
 		}
 	}
