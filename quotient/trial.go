@@ -41,7 +41,7 @@ func newTrial(ctx context.Context, base *table, baseElem []int32, free []int, cy
 	return t
 }
 
-func (t *trial) size() int          { return t.base.n * t.radix }
+func (t *trial) size() int { return t.base.n * t.radix }
 
 func (t *trial) beat() {
 	if t.beats++; t.beats&1023 == 0 {
