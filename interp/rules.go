@@ -168,12 +168,12 @@ func (r *solverRules) Shortcut(p solver.Pos) (int64, bool) {
 		return in.nimberOf(p), true
 	}
 	if native := in.NativesOf(g).Native; native != nil {
-		if v, ok := native(in.ctx, in.pos.args(p, nil)); ok {
+		if v, ok := native(in.run.ctx, in.pos.args(p, nil)); ok {
 			return v, true
 		}
 		// A fast path gives up when the run is stopped: the stop must not
 		// turn into expanding the position the slow way.
-		if err := in.ctx.Err(); err != nil {
+		if err := in.run.ctx.Err(); err != nil {
 			panic(err)
 		}
 	}

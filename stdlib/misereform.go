@@ -43,38 +43,38 @@ func newMisereForms(in *interp.Interp) *misereForms {
 // define adds mcg, misereform, misereinfo and misereoptions.
 func (m *misereForms) define() {
 	m.in.Define("mcg", 1, 1, "mcg(\"*[[2],0]\") reads a misère game in CGSuite's notation, as a position MisereGame(form) that outcome(G, misere), genus, sg and misereform accept: in *[a, b, ...] a number n is the nim heap *n and a list [a, b, ...] the game with those options; *[a] alone is a; + adds games",
-		func(args []interp.Value) (interp.Value, error) {
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			if args[0].K != interp.KStr {
 				return interp.Value{}, fmt.Errorf("mcg needs a string in CGSuite's notation, such as mcg(\"*[[2],0]\"), but got %s %s", args[0].K, args[0].Repr())
 			}
-			g, err := m.table.Parse(m.in.Context(), args[0].Str())
+			g, err := m.table.Parse(ctx, args[0].Str())
 			if err != nil {
 				return interp.Value{}, err
 			}
-			return m.position(g)
+			return m.position(ctx, g)
 		})
 	m.in.Define("misereform", 1, 1, "misereform(G): the misère canonical form of an impartial position or sum, as CGSuite prints it (*[2] the nim heap *2, *[2#] the game whose only option is *2, *[2#0] = {*[2#], 0}, *[2[2]] = *2 + *2; see docs/misere.md)",
-		func(args []interp.Value) (interp.Value, error) {
-			g, err := m.formOf(args[0])
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			g, err := m.formOf(ctx, args[0])
 			if err != nil {
 				return interp.Value{}, err
 			}
-			s, err := m.print(g)
+			s, err := m.print(ctx, g)
 			return interp.Str(s), err
 		})
 	m.in.Define("misereinfo", 1, 1, "misereinfo(G): the misère canonical form of G with its birthday, misère and normal Grundy values, whether it is a nim heap, whether it is even (born before G + *), and its mate (the game with every end position 0 replaced by *)",
-		func(args []interp.Value) (interp.Value, error) {
-			return m.info(args[0])
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			return m.info(ctx, args[0])
 		})
 	m.in.Define("misereoptions", 1, 1, "misereoptions(form): the options of a misère canonical form, each as CGSuite prints it (the moves of MisereGame(form))",
-		func(args []interp.Value) (interp.Value, error) {
-			g, err := m.named(args[0])
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			g, err := m.named(ctx, args[0])
 			if err != nil {
 				return interp.Value{}, err
 			}
 			var out []interp.Value
 			for _, o := range m.table.Options(g) {
-				s, err := m.print(o)
+				s, err := m.print(ctx, o)
 				if err != nil {
 					return interp.Value{}, err
 				}
@@ -85,14 +85,14 @@ func (m *misereForms) define() {
 }
 
 // named returns the form a MisereGame argument names, as CGSuite prints it.
-func (m *misereForms) named(v interp.Value) (misere.ID, error) {
+func (m *misereForms) named(ctx context.Context, v interp.Value) (misere.ID, error) {
 	if v.K != interp.KStr {
 		return 0, fmt.Errorf("MisereGame needs a form as CGSuite prints it, such as \"*[2#0]\", not %s %s", v.K, v.Repr())
 	}
 	if g, ok := m.byText[v.Str()]; ok {
 		return g, nil
 	}
-	g, err := m.table.ParseForm(m.in.Context(), v.Str())
+	g, err := m.table.ParseForm(ctx, v.Str())
 	if err != nil {
 		return 0, fmt.Errorf("MisereGame(%s): %w", v.Repr(), err)
 	}
@@ -100,11 +100,11 @@ func (m *misereForms) named(v interp.Value) (misere.ID, error) {
 }
 
 // print returns g as CGSuite prints it, remembering the text.
-func (m *misereForms) print(g misere.ID) (string, error) {
+func (m *misereForms) print(ctx context.Context, g misere.ID) (string, error) {
 	if s, ok := m.text[g]; ok {
 		return s, nil
 	}
-	s, err := m.table.String(m.in.Context(), g)
+	s, err := m.table.String(ctx, g)
 	if err != nil {
 		return "", err
 	}
@@ -116,8 +116,8 @@ func (m *misereForms) print(g misere.ID) (string, error) {
 }
 
 // position returns the MisereGame position of form g.
-func (m *misereForms) position(g misere.ID) (interp.Value, error) {
-	s, err := m.print(g)
+func (m *misereForms) position(ctx context.Context, g misere.ID) (interp.Value, error) {
+	s, err := m.print(ctx, g)
 	if err != nil {
 		return interp.Value{}, err
 	}
@@ -127,12 +127,11 @@ func (m *misereForms) position(g misere.ID) (interp.Value, error) {
 
 // formOf returns the form of an impartial position or sum: the sum of its parts'
 // forms, each the form of the game of its options' forms.
-func (m *misereForms) formOf(v interp.Value) (misere.ID, error) {
+func (m *misereForms) formOf(ctx context.Context, v interp.Value) (misere.ID, error) {
 	parts, ok := interp.Components(v)
 	if !ok {
 		return 0, fmt.Errorf("expected an impartial game position or a sum of positions, not %s %s", v.K, v.Repr())
 	}
-	ctx := m.in.Context()
 	sum := misere.Zero
 	for _, p := range parts {
 		g, err := m.partForm(ctx, p)
@@ -155,7 +154,7 @@ func (m *misereForms) partForm(ctx context.Context, p interp.Value) (misere.ID, 
 		return 0, fmt.Errorf("misère canonical forms are for impartial games, and %s is not impartial", game.Name)
 	}
 	if mg, _ := m.in.Game("MisereGame"); game == mg {
-		return m.named(p.Pos().Args[0])
+		return m.named(ctx, p.Pos().Args[0])
 	}
 	if n, ok := nimHeap(m.in, p); ok {
 		if n > misere.MaxHeap {
@@ -182,7 +181,7 @@ func (m *misereForms) partForm(ctx context.Context, p interp.Value) (misere.ID, 
 	defer func() { m.held -= len(moves) }()
 	opts := make([]misere.ID, len(moves))
 	for i, mv := range moves {
-		if opts[i], err = m.formOf(mv.To); err != nil {
+		if opts[i], err = m.formOf(ctx, mv.To); err != nil {
 			return 0, err
 		}
 	}
@@ -195,18 +194,18 @@ func (m *misereForms) partForm(ctx context.Context, p interp.Value) (misere.ID, 
 }
 
 // info answers misereinfo(G).
-func (m *misereForms) info(v interp.Value) (interp.Value, error) {
-	g, err := m.formOf(v)
+func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, error) {
+	g, err := m.formOf(ctx, v)
 	if err != nil {
 		return interp.Value{}, err
 	}
-	f, err := m.table.Facts(m.in.Context(), g)
+	f, err := m.table.Facts(ctx, g)
 	if err != nil {
 		return interp.Value{}, err
 	}
 	texts := make([]string, 2)
 	for i, h := range []misere.ID{g, f.Mate} {
-		if texts[i], err = m.print(h); err != nil {
+		if texts[i], err = m.print(ctx, h); err != nil {
 			return interp.Value{}, err
 		}
 	}
