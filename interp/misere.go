@@ -2,10 +2,12 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 
+	"github.com/grundy-lang/grundy/quotient"
 	"github.com/grundy-lang/grundy/solver"
 )
 
@@ -215,9 +217,11 @@ func (in *Interp) QuotientOf(v Value) (HeapQuotient, []int64, bool) {
 }
 
 // decideMisere returns the misère verdict on v: by its heaps' quotient when they have
-// one that answers, else by the solver. A quotient that cannot answer (its
-// construction stopped before the largest heap) leaves the sum to the solver for
-// quotientFallback at most: past it, the error says how far the quotient reaches.
+// one that answers, else by the solver. A quotient whose construction found no
+// candidate within its limits before the largest heap (a wild game) leaves the sum to
+// the solver for quotientFallback at most: past it, the error says how far the
+// quotient reaches. Other stops (the size bound, which tame games such as Lasker's Nim
+// reach, whose sums genus theory decides) leave it to the solver unbounded.
 func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (solver.Verdict, error) {
 	comps, heaps := in.misereParts(parts)
 	if q, sizes, ok := in.QuotientOf(v); ok {
@@ -227,6 +231,10 @@ func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (sol
 		}
 		if ctx.Err() != nil {
 			return solver.Verdict{}, ctx.Err()
+		}
+		var stopped *quotient.LimitsError
+		if !errors.As(qerr, &stopped) { // past its size bound, as tame games are: search
+			return in.misereSolver().Decide(ctx, comps, heaps...)
 		}
 		short, cancel := context.WithTimeout(ctx, quotientFallback)
 		defer cancel()

@@ -2,12 +2,12 @@ package interp_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/quotient"
 )
 
 // The Anti-Nim rule: the first player wins misère Nim iff (every heap is at most 1
@@ -37,7 +37,7 @@ func TestMisereDefaultMode(t *testing.T) {
 type failingQuotient struct{}
 
 func (failingQuotient) IsP(context.Context, []int64) (bool, error) {
-	return false, errors.New("heap 3: made to fail")
+	return false, &quotient.LimitsError{Heap: 3, Limits: quotient.DefaultLimits}
 }
 func (failingQuotient) Describe() string { return "a quotient that never answers" }
 
@@ -59,7 +59,7 @@ func TestSearchAfterAQuotientThatCannotAnswer(t *testing.T) {
 		t.Errorf("small sums by search: %s, want %s", v, want)
 	}
 	_, err := evalIn(in, "outcome(H(300) + H(200) + H(100), misere)")
-	if err == nil || !strings.Contains(err.Error(), "beyond what its heaps' misère quotient answers (heap 3: made to fail), and a search over its positions found no answer within 100ms") {
+	if err == nil || !strings.Contains(err.Error(), "beyond what its heaps' misère quotient answers (heap 3: no candidate quotient passes the check within the search's limits (100 rounds, 4096 elements, 262144 steps)), and a search over its positions found no answer within 100ms") {
 		t.Errorf("a large sum: %v", err)
 	}
 }
