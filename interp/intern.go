@@ -236,7 +236,7 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 	id := solver.Pos(in.pos.len())
 	// Every interned position counts, solved or not: a position with many
 	// options interns them all before any is solved.
-	if err := in.Config.Positions(int(id) - in.positionBase + 1); err != nil {
+	if err := in.Config.Positions(int(id) - in.run.positionBase + 1); err != nil {
 		panic(err)
 	}
 	if id&4095 == 0 {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -171,5 +172,43 @@ func TestCancelledInnerRun(t *testing.T) {
 	}
 	if want := "[(true, true), 5000050000]\n"; out.String() != want {
 		t.Errorf("printed %q, want %q", out.String(), want)
+	}
+}
+
+// Config.MaxPositions counts the positions of a whole evaluation, those that
+// the runs nested in it intern included: a built-in written in Go that runs
+// the interpreter again neither restarts the count for its run nor, when it
+// returns, for the rest of the evaluation. Before the count's start was a run's,
+// every Eval, nested or not, restarted it.
+func TestNestedRunPositionLimit(t *testing.T) {
+	// Making a position interns it, solved or not: these programs make n of
+	// C, D (in the nested run) and E, and solve none. The limit is 50.
+	src := `game C(n) { move where n > 0 -> C(n - 1) }
+game D(n) { move where n > 0 -> D(n - 1) }
+game E(n) { move where n > 0 -> E(n - 1) }
+fn make(g, n) = len([g(k) for k in 1..n])
+`
+	for _, c := range []struct {
+		prog    string
+		stopped bool
+	}{
+		{"print make(C, 20)\nprint nested(20)\nprint make(E, 10)", false},
+		{"print make(C, 30)\nprint nested(30)", true},
+		{"print make(C, 30)\nprint nested(2)\nprint make(E, 25)", true},
+		{"print nested(30)\nprint make(E, 25)", true},
+	} {
+		in := New()
+		in.Out = &bytes.Buffer{}
+		in.Config.MaxPositions = 50
+		in.Define("nested", 1, 1, "makes n positions of D in a nested run", func(ctx context.Context, args []Value) (Value, error) {
+			return in.Eval(ctx, "inner", fmt.Sprintf("make(D, %d)", args[0].N))
+		})
+		err := in.Run(context.Background(), "t.game", src+c.prog)
+		switch {
+		case c.stopped && (err == nil || !strings.Contains(err.Error(), "the positions limit (50) was reached")):
+			t.Errorf("%q: got %v, want the positions limit's error", c.prog, err)
+		case !c.stopped && err != nil:
+			t.Errorf("%q: %v", c.prog, err)
+		}
 	}
 }
