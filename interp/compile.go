@@ -437,6 +437,7 @@ func (s *callSite) apply(f Value, args []Value) Value {
 		in.tick()
 		r := in.run
 		if r.depth++; r.depth > maxDepth {
+			r.depth-- // this call is not made
 			s.tooDeep()
 		}
 		defer func() { r.depth-- }()

@@ -212,3 +212,39 @@ fn make(g, n) = len([g(k) for k in 1..n])
 		}
 	}
 }
+
+// A recursion too deep fails with every level uncounted as it unwinds, even
+// in the run between runs, where internal callers such as expandAll expand
+// positions: the same failure again in the same session fails exactly as in a
+// fresh one, and the counters are back at zero. Before, the failure set the
+// counters to zero and the unwinding took them below it, so that the next
+// recursion could go twice as deep before it failed.
+func TestTooDeepUnwindsCounters(t *testing.T) {
+	src := `fn f(n) = f(n + 1)
+game G(n) { move where f(n) > 0 -> G(n - 1) }
+`
+	in := New()
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for range 2 {
+		_, msg := expandAll(t, in, "G(0)")
+		msgs = append(msgs, msg)
+		if in.run != &in.idle || in.idle.depth != 0 || in.idle.queries != 0 {
+			t.Errorf("after the failure, depth %d and %d queries, want 0 and 0", in.run.depth, in.run.queries)
+		}
+	}
+	if !strings.Contains(msgs[0], "recursion is too deep") || msgs[1] != msgs[0] {
+		t.Errorf("failed with\n%s\nthen with\n%s", msgs[0], msgs[1])
+	}
+	// A query refused at the limit (an sg in a where clause, one level per
+	// position solved: too slow to reach here) uncounts itself at once.
+	in.idle.depth, in.idle.queries = maxDepth, 30_000
+	if err := in.enterQuery(); err == nil || !strings.Contains(err.Error(), "30001 of them queries") {
+		t.Errorf("a query past the limit: %v", err)
+	}
+	if in.idle.depth != maxDepth || in.idle.queries != 30_000 {
+		t.Errorf("a refused query left depth %d and %d queries, want %d and 30000", in.idle.depth, in.idle.queries, maxDepth)
+	}
+}
