@@ -81,10 +81,12 @@ func TestReentrantRuns(t *testing.T) {
 			problems = append(problems, fmt.Sprintf("Call: %v, %v", v, err))
 		}
 		s, _ := in.Game("S")
-		if g, err := in.SG(ctx, in.Position(s, Int(k+10))); err != nil || g != (k+10)%4 {
+		s10, _ := in.Position(ctx, s, Int(k+10))
+		if g, err := in.SG(ctx, s10); err != nil || g != (k+10)%4 {
 			problems = append(problems, fmt.Sprintf("SG: %v, %v", g, err))
 		}
-		if ms, err := in.Moves(ctx, in.Position(s, Int(5)), 0); err != nil || len(ms) != 3 {
+		s5, _ := in.Position(ctx, s, Int(5))
+		if ms, err := in.Moves(ctx, s5, 0); err != nil || len(ms) != 3 {
 			problems = append(problems, fmt.Sprintf("Moves: %v, %v", ms, err))
 		}
 		if _, err := in.Eval(ctx, "inner", "[1][5]"); err == nil {
@@ -110,7 +112,8 @@ func TestReentrantRuns(t *testing.T) {
 	}
 	// The same from the Go API: two queries nested, the outer one solving Q.
 	q, _ := in.Game("Q")
-	if g, err := in.SG(context.Background(), in.Position(q, Int(8))); err != nil || g != 2 {
+	q8, _ := in.Position(context.Background(), q, Int(8))
+	if g, err := in.SG(context.Background(), q8); err != nil || g != 2 {
 		t.Errorf("SG(Q(8)) = %d, %v; want 2", g, err)
 	}
 	if in.run != &in.idle {
@@ -160,7 +163,8 @@ func TestCancelledInnerRun(t *testing.T) {
 		cancel()
 		_, evalErr := in.Eval(child, "inner", "len([x for x in 1..100000000])")
 		s, _ := in.Game("S")
-		_, sgErr := in.SG(child, in.Position(s, Int(1_000_000)))
+		s1m, _ := in.Position(ctx, s, Int(1_000_000))
+		_, sgErr := in.SG(child, s1m)
 		if d := before.differs(in); d != "" {
 			return Value{}, errors.New(d)
 		}
@@ -246,5 +250,44 @@ game G(n) { move where f(n) > 0 -> G(n - 1) }
 	}
 	if in.idle.depth != maxDepth || in.idle.queries != 30_000 {
 		t.Errorf("a refused query left depth %d and %d queries, want %d and 30000", in.idle.depth, in.idle.queries, maxDepth)
+	}
+}
+
+// Position, called between runs or from a built-in written in Go, returns the
+// error of a position that cannot be made, located in the program, where it
+// used to panic out to its caller: arguments the game refuses, or a canonical
+// form that fails.
+func TestPositionErrors(t *testing.T) {
+	in := New()
+	src := `game T(a, b) { canonical a move where false -> T(a, b) }
+game U(a, b) { canonical (a % b, b) move where a > 0 -> U(a - 1, b) }
+`
+	if err := in.Run(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	tg, _ := in.Game("T")
+	ug, _ := in.Game("U")
+	for _, c := range []struct {
+		g    *Game
+		args []Value
+		want string
+	}{
+		{tg, []Value{Int(1), Int(2)}, "t.game:1:1: the canonical form of T must be a tuple of 2 values, but it is int 1"},
+		{ug, []Value{Int(1), Int(0)}, "t.game:2:29: remainder of division by zero"},
+		{ug, []Value{Int(1)}, "U takes 2 arguments, but is given 1"},
+	} {
+		v, err := in.Position(ctx, c.g, c.args...)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s%v = %v, %v; want the error %q", c.g.Name, c.args, v, err, c.want)
+		}
+	}
+	// The session goes on: a position that can be made is made, and solved.
+	u, err := in.Position(ctx, ug, Int(7), Int(3))
+	if err != nil || u.Repr() != "U(1, 3)" {
+		t.Fatalf("U(7, 3) = %v, %v; want U(1, 3)", u, err)
+	}
+	if g, err := in.SG(ctx, u); err != nil || g != 1 {
+		t.Errorf("sg(U(1, 3)) = %d, %v; want 1", g, err)
 	}
 }
