@@ -246,7 +246,9 @@ func (in *Interp) invalidate(changed []string) {
 	for grew := true; grew; {
 		grew = false
 		for name, g := range in.globals {
-			if dirty[name] {
+			// A library's definitions mention the library's own cells,
+			// which a program's definitions only shadow (MarkLibrary).
+			if dirty[name] || in.libraries[g.Pos.Filename] {
 				continue
 			}
 			for _, r := range g.refs {

@@ -25,7 +25,9 @@ func (c *compiler) define(prog *lang.Program) {
 			cell := in.global(d.Name)
 			if cell.Defined {
 				changed = append(changed, d.Name)
-				if old, ok := cell.V.R.(*Game); ok && cell.V.K == KGame {
+				// A library's game is only shadowed: the library's code
+				// still makes it, and its moves still name it.
+				if old, ok := cell.V.R.(*Game); ok && cell.V.K == KGame && !in.libraries[cell.Pos.Filename] {
 					old.replaced = true
 				}
 			}
