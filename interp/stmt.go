@@ -116,7 +116,7 @@ func (c *compiler) move(m *lang.Move) *compiledMove {
 			return emptySum
 		}
 		if !isGame(v) {
-			c.fail(pos, "a move must lead to a game position or a sum of them, but this is %s %s", v.K, v.Repr())
+			c.fail(pos, "%s", notAGame(v))
 		}
 		return v
 	}
