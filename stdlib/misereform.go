@@ -122,7 +122,7 @@ func (m *misereForms) position(ctx context.Context, g misere.ID) (interp.Value, 
 		return interp.Value{}, err
 	}
 	game, _ := m.in.Game("MisereGame")
-	return m.in.Position(game, interp.Str(s)), nil
+	return m.in.Position(ctx, game, interp.Str(s))
 }
 
 // formOf returns the form of an impartial position or sum: the sum of its parts'
