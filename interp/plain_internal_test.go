@@ -34,7 +34,7 @@ game C(a, b) {
 		c.canon = func(fr *Frame) Value { forms++; return canon(fr) }
 		s.Natives = Natives{
 			CheckArgs: func([]Value) string { return "" },
-			Native:    func(context.Context, []Value) (int64, bool) { return 0, true },
+			Native:    func(context.Context, []Value) (int64, bool, error) { return 0, true, nil },
 		}
 		expandAll(t, in, "S(6)")
 		if _, err := in.Eval(context.Background(), "t", "sg(C(4, 3))"); err != nil {

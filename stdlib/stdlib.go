@@ -32,7 +32,7 @@ func New() *interp.Interp {
 // Load defines the library's games and functions in a session and attaches the
 // native fast paths.
 func Load(in *interp.Interp) error {
-	lib := &library{codes: newCodeCache(), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}}
+	lib := &library{codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}}
 	lib.defineFunctions(in)
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
 		return err
@@ -155,10 +155,11 @@ func natArg(v interp.Value) (uint64, error) {
 type codeCache struct {
 	parsed map[string]native.Code
 	tables map[native.Code]*native.Table
+	memory func(extra int64) error // the session's memory budget
 }
 
-func newCodeCache() *codeCache {
-	return &codeCache{parsed: map[string]native.Code{}, tables: map[native.Code]*native.Table{}}
+func newCodeCache(memory func(extra int64) error) *codeCache {
+	return &codeCache{parsed: map[string]native.Code{}, tables: map[native.Code]*native.Table{}, memory: memory}
 }
 
 func (c *codeCache) parse(v interp.Value) (native.Code, error) {
@@ -180,30 +181,25 @@ func (c *codeCache) table(code native.Code) *native.Table {
 	t, ok := c.tables[code]
 	if !ok {
 		t = native.NewTable(code)
+		t.SetMemory(c.memory)
 		c.tables[code] = t
 	}
 	return t
 }
 
-// value is g(n) under code from the shared table, or false when it cannot be had
-// (n out of range, or the computation was cancelled).
-func (c *codeCache) value(ctx context.Context, code native.Code, n int64) (int64, bool) {
-	const grow = 1 << 22 // heaps a table computes before it must have proved a period
+// value is g(n) under code from the shared table: false for a negative n, an
+// error when the computation was stopped or the table would pass the memory
+// budget (a *budget.MemoryError with the figures). The table has no other
+// bound: listing the moves of a heap it cannot reach would only fail later.
+func (c *codeCache) value(ctx context.Context, code native.Code, n int64) (int64, bool, error) {
 	if n < 0 {
-		return 0, false
+		return 0, false, nil
 	}
-	t := c.table(code)
-	if n > grow {
-		// Only a proved period reaches that far.
-		if _, err := t.Value(ctx, grow); err != nil {
-			return 0, false
-		}
-		if _, proved := t.Proof(); !proved {
-			return 0, false
-		}
+	v, err := c.table(code).Value(ctx, int(n))
+	if err != nil {
+		return 0, false, err
 	}
-	v, err := t.Value(ctx, int(n))
-	return int64(v), err == nil
+	return int64(v), true, nil
 }
 
 // period answers period(xs) for a list and period(G) for a take-and-break game.

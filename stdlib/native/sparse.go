@@ -29,7 +29,7 @@ import (
 
 // chooseMask picks the mask for the heaps computed so far and rebuilds the
 // rare list, or turns the method off when no mask makes class 0 rare.
-func (e *engine) chooseMask() {
+func (e *engine[T]) chooseMask() {
 	h := len(e.g)
 	lo := max(1, h/2)
 	if h-lo > 1<<16 {
@@ -38,7 +38,7 @@ func (e *engine) chooseMask() {
 	window := h - lo
 	hist := map[int32]int{}
 	for _, v := range e.g[lo:h] {
-		hist[v]++
+		hist[int32(v)]++
 	}
 	type vc struct {
 		v int32
@@ -96,14 +96,14 @@ func (e *engine) chooseMask() {
 	e.mask = best
 	e.setClasses()
 	for i := 1; i < h; i++ {
-		if parity(e.g[i], best) == 0 {
+		if parity(int32(e.g[i]), best) == 0 {
 			e.rare = append(e.rare, int32(i))
 		}
 	}
 }
 
 // setClasses fills classA1 for every value the bitsets cover.
-func (e *engine) setClasses() {
+func (e *state) setClasses() {
 	e.classA1 = grow(e.classA1, e.words)
 	for i := range e.classA1 {
 		var w uint64
@@ -117,7 +117,7 @@ func (e *engine) setClasses() {
 }
 
 // sparseStep computes g(h) by the rare-value method.
-func (e *engine) sparseStep(h int) int32 {
+func (e *engine[T]) sparseStep(h int) int32 {
 	e.direct(h)
 	g, opt := e.g, e.opt
 	// Pair every rare heap r with its partner m-r. Values are stamped with h
@@ -200,7 +200,7 @@ func (e *engine) sparseStep(h int) int32 {
 // scan visits the splits a = 1, 2, ... of every removal count at once,
 // crossing off the needed values it meets. It returns -1 when all count of
 // them were met (early exit), or else the least value never met.
-func (e *engine) scan(h int, need []bool, count int) int32 {
+func (e *engine[T]) scan(h int, need []bool, count int) int32 {
 	g := e.g
 	nk := len(e.split)
 	if cap(e.scratch) < 2*nk {
