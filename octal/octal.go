@@ -25,8 +25,9 @@ type Summary struct {
 	MaxValue int    `json:"max_value"` // the largest value
 	MaxAt    int    `json:"max_at"`    // the first heap of value max_value
 	// Mask is the rare-value method's mask (0 when the method is not in
-	// use); Rare the number of rare heaps h >= 1 (popcount(g(h) & mask)
-	// even) and LastRare the largest of them (0 when none).
+	// use); Rare the number of rare heaps, those whose value g has
+	// popcount(g & mask) even, heap 0 included (as in tczajka's tables), and
+	// LastRare the largest of them.
 	Mask     uint32 `json:"mask"`
 	Rare     int    `json:"rare"`
 	LastRare int    `json:"last_rare"`
@@ -47,7 +48,10 @@ func Summarize(r *native.Run) Summary {
 	mv, at := r.Max()
 	mask, rare := r.Rare()
 	s := Summary{Code: c.String(), Heaps: r.Len(), Width: r.Width(), MaxValue: mv, MaxAt: at,
-		Mask: mask, Rare: len(rare), Fletcher32: Fletcher32(r, r.Len())}
+		Mask: mask, Fletcher32: Fletcher32(r, r.Len())}
+	if mask != 0 {
+		s.Rare = 1 + len(rare)
+	}
 	if len(rare) > 0 {
 		s.LastRare = int(rare[len(rare)-1])
 	}
@@ -181,6 +185,9 @@ func writeAtomic(path string, write func(io.Writer) error) (err error) {
 		return err
 	}
 	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
 		return err
 	}
 	if err := tmp.Sync(); err != nil {
