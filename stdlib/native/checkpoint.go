@@ -178,11 +178,7 @@ func (e *engine[T]) restore(sparse bool, mask uint32, nextEval, nextCheck int) e
 	if sparse && e.sparseOK && mask != 0 {
 		e.sparse, e.mask = true, mask
 		e.setClasses()
-		for h := 1; h < len(e.g); h++ {
-			if parity(int32(e.g[h]), mask) == 0 {
-				e.rare = append(e.rare, int32(h))
-			}
-		}
+		e.findRare()
 	}
 	return nil
 }

@@ -59,8 +59,9 @@ type state struct {
 	sparse     bool
 	mask       uint32
 	rare       []int32 // heaps h >= 1 whose value has parity 0 under mask, ascending
+	rareV      []int32 // their values
 	classA1    bitset  // bit v set when v has parity 1 under mask
-	needB      []bool
+	needB      []uint8 // 1 for the values the scan must still meet
 	stamp      []int32
 	nextEval   int
 	scratch    []int
@@ -228,7 +229,7 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 			}
 		}
 		if e.sparse && parity(v, e.mask) == 0 {
-			e.rare = append(e.rare, int32(h))
+			e.rare, e.rareV = append(e.rare, int32(h)), append(e.rareV, v)
 		}
 	}
 	return nil

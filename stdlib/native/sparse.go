@@ -89,15 +89,20 @@ func (e *engine[T]) chooseMask() {
 		return
 	}
 	e.sparse = on
-	e.rare = e.rare[:0]
+	e.rare, e.rareV = e.rare[:0], e.rareV[:0]
 	if !on {
 		return
 	}
 	e.mask = best
 	e.setClasses()
-	for i := 1; i < h; i++ {
-		if parity(int32(e.g[i]), best) == 0 {
-			e.rare = append(e.rare, int32(i))
+	e.findRare()
+}
+
+// findRare lists the rare heaps under e.mask.
+func (e *engine[T]) findRare() {
+	for i := 1; i < len(e.g); i++ {
+		if v := int32(e.g[i]); parity(v, e.mask) == 0 {
+			e.rare, e.rareV = append(e.rare, int32(i)), append(e.rareV, v)
 		}
 	}
 }
@@ -142,14 +147,15 @@ func (e *engine[T]) sparseStep(h int) int32 {
 				i = j
 			}
 		}
-		for _, r := range rare[:i] {
-			stamp[g[r]^g[m-int(r)]] = st
+		rv := e.rareV[:len(rare)]
+		for x, r := range rare[:i] {
+			stamp[rv[x]^int32(g[m-int(r)])] = st
 		}
-		for _, r := range rare[j:] {
+		for x, r := range rare[j:] {
 			if int(r) >= m {
 				break
 			}
-			stamp[g[r]^g[m-int(r)]] = st
+			stamp[rv[j+x]^int32(g[m-int(r)])] = st
 		}
 	}
 	e.work += len(rare) * len(e.split)
@@ -171,7 +177,7 @@ func (e *engine[T]) sparseStep(h int) int32 {
 	// need: class-0 values below c1 not yet known to be options, as a
 	// bool per value for the hot loop (false at and above c1).
 	if len(e.needB) < e.words*64 {
-		e.needB = make([]bool, e.words*64)
+		e.needB = make([]uint8, e.words*64)
 	}
 	need := e.needB[:2*e.vcap] // c1 < 2*vcap
 	count := 0
@@ -181,7 +187,7 @@ func (e *engine[T]) sparseStep(h int) int32 {
 			v := i*64 + bits.TrailingZeros64(x)
 			x &= x - 1
 			if v < int(c1) {
-				need[v] = true
+				need[v] = 1
 				count++
 			}
 		}
@@ -200,7 +206,7 @@ func (e *engine[T]) sparseStep(h int) int32 {
 // scan visits the splits a = 1, 2, ... of every removal count at once,
 // crossing off the needed values it meets. It returns -1 when all count of
 // them were met (early exit), or else the least value never met.
-func (e *engine[T]) scan(h int, need []bool, count int) int32 {
+func (e *engine[T]) scan(h int, need []uint8, count int) int32 {
 	g := e.g
 	nk := len(e.split)
 	if cap(e.scratch) < 2*nk {
@@ -219,12 +225,30 @@ func (e *engine[T]) scan(h int, need []bool, count int) int32 {
 	}
 	if nk == 1 {
 		m, half := ms[0], halves[0]
-		for a := 1; a <= half; a++ {
-			if v := g[a] ^ g[m-a]; need[v] {
-				need[v] = false
+		a := 1
+		// Four pairs a round, one branch for the four: a value met is
+		// rarely needed.
+		for ; a+3 <= half; a += 4 {
+			x, y := g[a:a+4], g[m-a-3:m-a+1]
+			if need[x[0]^y[3]]|need[x[1]^y[2]]|need[x[2]^y[1]]|need[x[3]^y[0]] != 0 {
+				break
+			}
+		}
+		for ; a <= half; a++ {
+			if v := g[a] ^ g[m-a]; need[v] != 0 {
+				need[v] = 0
 				if count--; count == 0 {
 					e.work += a
 					return -1
+				}
+			}
+			if a&3 == 0 && a+4 <= half { // back to four at a time
+				for a+4 <= half {
+					x, y := g[a+1:a+5], g[m-a-4:m-a]
+					if need[x[0]^y[3]]|need[x[1]^y[2]]|need[x[2]^y[1]]|need[x[3]^y[0]] != 0 {
+						break
+					}
+					a += 4
 				}
 			}
 		}
@@ -235,8 +259,8 @@ func (e *engine[T]) scan(h int, need []bool, count int) int32 {
 				if a > halves[j] {
 					continue
 				}
-				if v := ga ^ g[m-a]; need[v] {
-					need[v] = false
+				if v := ga ^ g[m-a]; need[v] != 0 {
+					need[v] = 0
 					if count--; count == 0 {
 						e.work += a * nk
 						return -1
@@ -247,7 +271,7 @@ func (e *engine[T]) scan(h int, need []bool, count int) int32 {
 	}
 	e.work += maxHalf * nk
 	for v, b := range need {
-		if b {
+		if b != 0 {
 			return int32(v)
 		}
 	}
