@@ -59,6 +59,12 @@ func (r *runner) octal(ctx context.Context, args []string) int {
 	}
 	mem := &budget.Budget{MaxMemory: int64(o.maxMemory), MemoryHint: "raise it with --max-memory"}
 	run.SetMemory(mem.Memory)
+	if o.to > 0 && native.Unprovable(code) != "" {
+		if err := run.Reserve(o.to); err != nil {
+			fmt.Fprintln(r.stderr, "grundy octal:", err)
+			return exitError
+		}
+	}
 	target := o.to
 	if target == 0 {
 		run.StopAtProof()

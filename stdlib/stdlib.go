@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/stdlib/native"
@@ -117,9 +118,22 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			}
 			return interp.List(out), nil
 		})
-	in.Define("period", 1, 1, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice; the briefest: smallest preperiod + period); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem, or says what it observed within half a second of work; the field status says which, and period is 0 when none is seen",
+	in.Define("period", 1, 2, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice; the briefest: smallest preperiod + period); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem, or says what it observed within half a second of work; period(G, seconds) looks for that long instead, as far as memory allows; the field status says which, and period is 0 when none is seen",
 		func(args []interp.Value) (interp.Value, error) {
-			return lib.period(in.Context(), args[0])
+			var limits native.ProofLimits
+			switch {
+			case len(args) == 1:
+				limits = native.ProofLimits{MaxN: 1 << 20, Work: native.ProofWork}
+			case args[1].K != interp.KInt || args[1].N <= 0 || args[1].N > 1<<31:
+				return interp.Value{}, fmt.Errorf("period(G, seconds): the time to look must be a positive number of seconds, not %s", args[1].Repr())
+			default:
+				limits = native.ProofLimits{Time: time.Duration(args[1].N) * time.Second}
+			}
+			limits.Memory = func(extra int64) error { return in.Config.Memory(extra) }
+			if len(args) == 2 && args[0].K != interp.KGame && args[0].K != interp.KStr {
+				return interp.Value{}, fmt.Errorf("period(xs, seconds): the time applies to a take-and-break game, not to %s %s", args[0].K, args[0].Repr())
+			}
+			return lib.period(in.Context(), args[0], limits)
 		})
 	in.Define("quotient", 1, 2, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 256 elements",
 		func(args []interp.Value) (interp.Value, error) {
@@ -203,21 +217,21 @@ func (c *codeCache) value(ctx context.Context, code native.Code, n int64) (int64
 }
 
 // period answers period(xs) for a list and period(G) for a take-and-break game.
-func (lib *library) period(ctx context.Context, arg interp.Value) (interp.Value, error) {
+func (lib *library) period(ctx context.Context, arg interp.Value, limits native.ProofLimits) (interp.Value, error) {
 	codes := lib.codes
 	if arg.K == interp.KGame {
 		code, ok := lib.gameCodes[arg.R.(*interp.Game)]
 		if !ok {
 			return interp.Value{}, fmt.Errorf("period(%s): only take-and-break games (Kayles, DawsonsKayles, GrundysGame, Nim...) have a periodicity proof; give a list of values instead", arg.Repr())
 		}
-		return codePeriod(ctx, code)
+		return codePeriod(ctx, code, limits)
 	}
 	if arg.K == interp.KStr {
 		code, err := codes.parse(arg)
 		if err != nil {
 			return interp.Value{}, err
 		}
-		return codePeriod(ctx, code)
+		return codePeriod(ctx, code, limits)
 	}
 	var seq []int
 	switch arg.K {
@@ -240,9 +254,9 @@ func (lib *library) period(ctx context.Context, arg interp.Value) (interp.Value,
 }
 
 // codePeriod proves the period of a take-and-break code, or says what was
-// observed in the values computed within a bounded amount of work.
-func codePeriod(ctx context.Context, code native.Code) (interp.Value, error) {
-	proof, err := native.ProvePeriod(ctx, code, 1<<20)
+// observed in the values computed within the limits, and which stopped it.
+func codePeriod(ctx context.Context, code native.Code, limits native.ProofLimits) (interp.Value, error) {
+	proof, err := native.ProvePeriodWithin(ctx, code, limits)
 	if err != nil {
 		return interp.Value{}, err
 	}
@@ -253,8 +267,15 @@ func codePeriod(ctx context.Context, code native.Code) (interp.Value, error) {
 	if !proof.Observed.Found() {
 		status = fmt.Sprintf("not proved; no period observed up to %d", proof.CheckedTo)
 	}
-	if proof.Reason != "" {
+	switch {
+	case proof.Reason != "":
 		status += " (" + strings.TrimSuffix(proof.Reason, ".") + ")"
+	case proof.Stopped == "time":
+		status += fmt.Sprintf(" (looked for %v; period(G, seconds) looks longer)", limits.Time)
+	case proof.Stopped == "heaps":
+		status += " (period(G, seconds) looks further)"
+	case proof.Stopped == "work":
+		status += " (about half a second of work; period(G, seconds) looks longer)"
 	}
 	return periodRecord(proof.Observed, status), nil
 }

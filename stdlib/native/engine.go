@@ -248,23 +248,27 @@ func (e *engine[T]) checkProof() bool {
 const MaxHeap = math.MaxInt32 - 1
 
 // grow makes room for more values on the way to g(n), asking e.memory
-// first: twice as many, at least 4096 and at most n+1; all n+1 at once when
-// no period can be proved on the way, so that a run that cannot have the
-// memory says so at once, not hours later.
+// first: twice as many, at least 4096 and at most n+1.
 func (e *engine[T]) grow(n int) error {
-	if len(e.g) > MaxHeap || (n > MaxHeap && !e.prove) {
-		return &budget.LimitError{Limit: "heaps", Value: MaxHeap,
-			Hint: fmt.Sprintf("heap %d of %v is past the largest heap whose value grundy computes (it reads larger ones from a proved period)", n, e.c)}
+	if len(e.g) > MaxHeap {
+		return e.heapLimit(n)
 	}
-	want := min(max(2*cap(e.g), 4096), n+1)
-	if !e.prove {
-		want = max(want, n+1)
-	}
-	return e.reserveFor(min(want, MaxHeap+1)-1, n)
+	return e.reserveFor(min(max(2*cap(e.g), 4096), n+1, MaxHeap+1)-1, n)
 }
 
 // reserve makes room for g(0..n), asking e.memory first.
-func (e *engine[T]) reserve(n int) error { return e.reserveFor(n, n) }
+func (e *engine[T]) reserve(n int) error {
+	if n > MaxHeap {
+		return e.heapLimit(n)
+	}
+	return e.reserveFor(n, n)
+}
+
+// heapLimit is the error of a heap past MaxHeap.
+func (e *state) heapLimit(n int) error {
+	return &budget.LimitError{Limit: "heaps", Value: MaxHeap,
+		Hint: fmt.Sprintf("heap %d of %v is past the largest heap whose value grundy computes (it reads larger ones from a proved period)", n, e.c)}
+}
 
 // reserveFor makes room for g(0..n) on the way to g(target).
 func (e *engine[T]) reserveFor(n, target int) error {

@@ -28,7 +28,7 @@ func Sequence(ctx context.Context, c Code, n int) ([]int, error) {
 		return nil, fmt.Errorf("nim sequence of %v: negative heap size %d", c, n)
 	}
 	r := newRun(c, defaultOptions)
-	if err := r.reserve(n); err != nil {
+	if err := r.Reserve(n); err != nil {
 		return nil, err
 	}
 	if err := r.Extend(ctx, n); err != nil {
@@ -99,8 +99,10 @@ func (r *Run) Extend(ctx context.Context, n int) error {
 // StopAtProof makes Extend stop computing values once a period is proved.
 func (r *Run) StopAtProof() { r.e.stats().stopAtProof = true }
 
-// reserve makes room for g(0..n) at once.
-func (r *Run) reserve(n int) error { return r.e.reserve(n) }
+// Reserve makes room for g(0..n) at once, asking the memory set by
+// SetMemory: a run that will need it all anyway says at once when it
+// cannot have it, not hours later.
+func (r *Run) Reserve(n int) error { return r.e.reserve(n) }
 
 // Code returns the run's code.
 func (r *Run) Code() Code { return r.e.stats().c }
@@ -176,6 +178,11 @@ func (t *Table) Value(ctx context.Context, n int) (int, error) {
 		return 0, fmt.Errorf("nim value of %v: negative heap size %d", t.r.Code(), n)
 	}
 	if _, _, proved := t.r.e.proof(); n >= t.r.Len() && !proved {
+		if Unprovable(t.r.Code()) != "" { // no proof on the way: all of it
+			if err := t.r.Reserve(max(n, 2*t.r.Len())); err != nil {
+				return 0, err
+			}
+		}
 		if err := t.r.Extend(ctx, n); err != nil {
 			return 0, err
 		}
