@@ -36,4 +36,38 @@
 // limit stops where no expression names the place, fails with a *lang.Error
 // at the statement that was running, whose cause (errors.Is, errors.As) is the
 // context's error or the limit's.
+//
+// # Where things are
+//
+// Each job of the package has its file:
+//
+//	interp.go        the session: Interp, its globals, Run and Exec, a run's ticks, invalidation
+//	config.go        Config: limits, play mode, the Plain switch
+//	stmt.go          the statements compiler: declarations, move clauses, let, print, check
+//	compile.go       the expression compiler: names, operators, calls, indexing, fields
+//	loops.go         generators, where conditions and comprehensions compiled to loops
+//	frame.go         frames of local variables and their pool
+//	function.go      user functions, lambdas, built-ins as values, remembered calls
+//	builtins.go      the language's built-in functions
+//	extend.go        Define: built-ins written in Go, and the Go API to make positions
+//	ops.go           operators on values
+//	value.go         values and their kinds; shape.go their shapes; compare.go their order and keys
+//	game.go          Game, its native hooks (Natives) and compiled move clauses
+//	intern.go        interning: positions to dense ids, canonical forms of arguments
+//	positions.go     the table of interned positions; grid.go, packed.go its indexes
+//	rules.go         the solver adapter: Expand, Probe, Shortcut, Describe for the solver
+//	runaway.go       the guess that a game never ends (the solver's Runaway)
+//	emit.go          emitted fast parts: a move's result added to an option without sum values
+//	fastmove.go      move clauses run as loop nests, valued straight from the memo
+//	canonsort.go     canonical forms recognized as a sort of the arguments
+//	fastpaths.go     the list of every fast path with the tests that guard it
+//	moves.go         move listing: the labelled moves of positions and sums
+//	query.go         the game queries' cores and their Go API; the table of queries
+//	best.go          remoteness and best moves
+//	misere.go        misère play
+//	scoring.go       scoring games
+//	partizan.go      partizan games; partizan_query.go their Go API
+//	show.go          how positions look; picture.go pictures as values
+//	memory.go        the memory budget
+//	repl_support.go  Eval and what a shell needs
 package interp

@@ -55,7 +55,7 @@ var FastPaths = []FastPath{
 	{"AllBut.MisereHeap", "stdlib/quotient.go", []string{"stdlib.TestMisereQuotientsAgree"}},
 	// The interpreter's own.
 	{"loop nests", "interp/fastmove.go", []string{"interp.TestFastMovesMatchGeneralPath"}},
-	{"probing", "interp/game.go", []string{"interp.TestProbeMatchesGeneralPath", "interp.TestProbedValuesFollowTheMemo", "solver.TestProbingGivesTheSameValues"}},
+	{"probing", "interp/rules.go", []string{"interp.TestProbeMatchesGeneralPath", "interp.TestProbedValuesFollowTheMemo", "solver.TestProbingGivesTheSameValues"}},
 	{"sorting canonical forms", "interp/canonsort.go", []string{"interp.TestSortCanonMatchesTheForm"}},
 	{"remembered calls", "interp/function.go", []string{"interp.TestRememberedCallsAgreeWithPlainCalls"}},
 }

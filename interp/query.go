@@ -229,14 +229,6 @@ func (in *Interp) movesTo(p Value, target int64) ([]*Move, error) {
 	return in.positionMovesWhere(p, lang.Both, 0, func(to Value) (bool, error) { return in.hasValue(to, target) })
 }
 
-// placeAll makes moves of parts[i] moves of v (see placeInSum).
-func placeAll(v Value, parts []Value, i int, ms []*Move) []*Move {
-	for _, m := range ms {
-		placeInSum(v, parts, i, m)
-	}
-	return ms
-}
-
 // hasValue reports whether the position or sum v has value target, asking a
 // native outcome when target is 0 and the game has one.
 func (in *Interp) hasValue(v Value, target int64) (bool, error) {
