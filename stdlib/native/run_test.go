@@ -32,19 +32,19 @@ func TestRunWidensItsValues(t *testing.T) {
 	}
 }
 
-// A run that would pass the memory budget stops before it allocates, with
-// the figures; a code that cannot be proved asks for all of it at once.
-func TestRunMemoryMessage(t *testing.T) {
-	r := NewRun(GrundysGame())
+// A table that would pass the memory budget stops before it allocates,
+// with the figures: a code that cannot be proved asks for all of it at once.
+func TestTableMemoryMessage(t *testing.T) {
+	tab := NewTable(GrundysGame())
 	asked := int64(0)
-	r.SetMemory(func(extra int64) error {
+	tab.SetMemory(func(extra int64) error {
 		asked = extra
 		if extra > 1<<20 {
 			return &budget.MemoryError{Budget: 1 << 20, Hint: "raise it"}
 		}
 		return nil
 	})
-	err := r.Extend(context.Background(), 5_000_000)
+	_, err := tab.Value(context.Background(), 5_000_000)
 	var me *budget.MemoryError
 	if !errors.As(err, &me) || asked != 5_000_000 {
 		t.Fatalf("got %v after asking %d bytes", err, asked)
@@ -54,8 +54,8 @@ func TestRunMemoryMessage(t *testing.T) {
 			t.Errorf("%q does not say %q", err, want)
 		}
 	}
-	if r.Len() != 1 {
-		t.Errorf("computed %d values before saying so", r.Len())
+	if tab.r.Len() != 1 {
+		t.Errorf("computed %d values before saying so", tab.r.Len())
 	}
 }
 

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -29,6 +30,12 @@ import (
 
 // chooseMask picks the mask for the heaps computed so far and rebuilds the
 // rare list, or turns the method off when no mask makes class 0 rare.
+//
+// A mask costs, a heap, one pair for each rare heap so far (every heap
+// pairs with all of them) and a full scan of about h/2 pairs for the heaps
+// to come that are rare, at the rate seen among the last 65,536 (at most)
+// values: the mask with the least expected cost wins. The method is on when
+// at most one recent heap in eight is rare under it.
 func (e *engine[T]) chooseMask() {
 	h := len(e.g)
 	lo := max(1, h/2)
@@ -36,55 +43,52 @@ func (e *engine[T]) chooseMask() {
 		lo = h - 1<<16
 	}
 	window := h - lo
-	hist := map[int32]int{}
+	all, recent := make([]int, e.vcap), make([]int, e.vcap)
+	for _, v := range e.g[1:lo] {
+		all[v]++
+	}
 	for _, v := range e.g[lo:h] {
-		hist[int32(v)]++
+		recent[v]++
 	}
-	type vc struct {
-		v int32
-		n int
-	}
-	var counts []vc
-	for v, n := range hist {
-		counts = append(counts, vc{v, n})
-	}
-	eval := func(m uint32) int {
-		c := 0
-		for _, x := range counts {
-			if parity(x.v, m) == 0 {
-				c += x.n
+	cost := func(m uint32) (float64, int) {
+		rare, seen := 0, 0
+		for v := range all {
+			if parity(int32(v), m) == 0 {
+				rare += all[v] + recent[v]
+				seen += recent[v]
 			}
 		}
-		return c
+		return float64(rare) + float64(seen)/float64(window)*float64(h)/2, seen
 	}
 	top := uint32(1) << bits.Len32(uint32(e.maxV)) // masks below top matter
-	best, bestCount := uint32(0), window+1
+	best, bestCost, bestSeen := uint32(0), math.Inf(1), window+1
+	try := func(m uint32) bool {
+		if c, seen := cost(m); c < bestCost {
+			best, bestCost, bestSeen = m, c, seen
+			return true
+		}
+		return false
+	}
 	if top <= 1024 {
 		for m := uint32(1); m < top; m++ {
-			if c := eval(m); c < bestCount {
-				best, bestCount = m, c
-			}
+			try(m)
 		}
 	} else { // greedy bit flips from the previous mask
-		best = e.mask
-		if best == 0 {
-			best = top - 1
+		start := e.mask
+		if start == 0 {
+			start = top - 1
 		}
-		bestCount = eval(best)
+		try(start)
 		for improved := true; improved; {
 			improved = false
 			for b := uint32(1); b < top; b <<= 1 {
-				m := best ^ b
-				if m == 0 {
-					continue
-				}
-				if c := eval(m); c < bestCount {
-					best, bestCount, improved = m, c, true
+				if m := best ^ b; m != 0 && try(m) {
+					improved = true
 				}
 			}
 		}
 	}
-	on := best != 0 && bestCount*8 <= window
+	on := best != 0 && bestSeen*8 <= window
 	if on == e.sparse && (!on || best == e.mask) {
 		return
 	}
