@@ -79,8 +79,6 @@ type state struct {
 	spent    int  // pairs visited before that
 	budget   int  // run stops once spent passes it; 0: no limit
 	spentOut bool // run stopped because the budget was spent
-
-	onProgress func(h int) // when set, called every 4096 heaps with the heap computed next
 }
 
 type engineOptions struct {
@@ -187,9 +185,6 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 			if e.budget > 0 && e.spent > e.budget {
 				e.spentOut = true
 				return nil
-			}
-			if e.onProgress != nil {
-				e.onProgress(h)
 			}
 		}
 		if e.prove && h == e.nextCheck {

@@ -89,8 +89,6 @@ type ProofLimits struct {
 	Work   int                     // the options examined (0: no bound)
 	Time   time.Duration           // how long to look (0: no bound but ctx)
 	Memory func(extra int64) error // when set, asked before the values grow (see Run.SetMemory)
-	// Progress, when set, is called every 4096 heaps with the values computed.
-	Progress func(heaps int)
 }
 
 // ProvePeriodWithin is ProvePeriod within the user's limits: it stops when
@@ -106,7 +104,6 @@ func provePeriod(ctx context.Context, c Code, lim ProofLimits) (PeriodProof, err
 	r := NewRun(c)
 	r.StopAtProof()
 	r.SetMemory(lim.Memory)
-	r.SetProgress(lim.Progress)
 	st := r.e.stats()
 	st.budget = lim.Work
 	inner := ctx

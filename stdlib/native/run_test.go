@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-lang/grundy/budget"
 )
@@ -161,5 +162,34 @@ func TestCheckpointRefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want an error saying %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// ProvePeriodWithin stops at the first limit and says which; a proof ends
+// it first when it comes.
+func TestProvePeriodWithinSaysWhatStoppedIt(t *testing.T) {
+	ctx := context.Background()
+	c := MustParseCode("0.354")
+	for _, tc := range []struct {
+		lim  ProofLimits
+		want string
+	}{
+		{ProofLimits{MaxN: 5000}, "heaps"},
+		{ProofLimits{Work: 1 << 16}, "work"},
+		{ProofLimits{Time: 20 * time.Millisecond}, "time"},
+	} {
+		pp, err := ProvePeriodWithin(ctx, c, tc.lim)
+		if err != nil || pp.Proved || pp.Stopped != tc.want || pp.CheckedTo < 100 {
+			t.Errorf("%+v: %+v, %v; want stopped by %s", tc.lim, pp, err, tc.want)
+		}
+	}
+	pp, err := ProvePeriodWithin(ctx, MustParseCode("0.77"), ProofLimits{Time: time.Minute})
+	if err != nil || !pp.Proved || pp.Stopped != "" || pp.Periodicity != (Periodicity{Preperiod: 71, Period: 12}) {
+		t.Errorf("Kayles: %+v, %v", pp, err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := ProvePeriodWithin(cancelled, c, ProofLimits{Time: time.Minute}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context: %v", err)
 	}
 }

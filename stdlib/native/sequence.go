@@ -76,10 +76,6 @@ func newRun(c Code, o engineOptions) *Run { return &Run{e: newEngine(c, o)} }
 // figures) stops Extend.
 func (r *Run) SetMemory(memory func(extra int64) error) { r.e.stats().memory = memory }
 
-// SetProgress makes Extend call progress every 4096 heaps with the number
-// of values computed.
-func (r *Run) SetProgress(progress func(heaps int)) { r.e.stats().onProgress = progress }
-
 // Extend computes the values up to g(n). Once a period is proved the values
 // past the proof are copied from it (at O(1) a heap), unless StopAtProof.
 func (r *Run) Extend(ctx context.Context, n int) error {
