@@ -173,7 +173,11 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 			if e.stopAtProof {
 				return nil
 			}
-			e.g = append(e.g, e.g[h-e.proofP])
+			v := e.g[h-e.proofP]
+			e.g = append(e.g, v)
+			if e.sparse && parity(int32(v), e.mask) == 0 {
+				e.rare, e.rareV = append(e.rare, int32(h)), append(e.rareV, int32(v))
+			}
 			continue
 		}
 		if h&4095 == 0 || e.work > 1<<24 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -191,5 +192,32 @@ func TestProvePeriodWithinSaysWhatStoppedIt(t *testing.T) {
 	cancel()
 	if _, err := ProvePeriodWithin(cancelled, c, ProofLimits{Time: time.Minute}); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled context: %v", err)
+	}
+}
+
+// The rare heaps a run lists are those of the definition, past a proved
+// period too (where the values are copied from the period).
+func TestRareHeapsMatchTheMask(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		n    int
+	}{{"0.16", 700_000}, {"4.0 unequal", 5000}, {"0.376", 50_000}} {
+		r := NewRun(MustParseCode(tc.code))
+		if err := r.Extend(context.Background(), tc.n); err != nil {
+			t.Fatal(err)
+		}
+		mask, rare := r.Rare()
+		if mask == 0 {
+			t.Fatalf("%s: the rare-value method is not in use", tc.code)
+		}
+		var want []int32
+		for h := 1; h <= tc.n; h++ {
+			if parity(int32(r.Value(h)), mask) == 0 {
+				want = append(want, int32(h))
+			}
+		}
+		if !slices.Equal(rare, want) {
+			t.Errorf("%s: %d rare heaps listed, %d by the mask %#x", tc.code, len(rare), len(want), mask)
+		}
 	}
 }
