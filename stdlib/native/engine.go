@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime"
 	"unsafe"
 
 	"github.com/grundy-lang/grundy/budget"
@@ -24,7 +25,8 @@ type value interface{ uint8 | uint16 | int32 }
 // period (prove.go) so that the rest of a long sequence costs O(1) a heap.
 type engine[T value] struct {
 	*state
-	g []T
+	g         []T
+	cur, next *helper // the second core's blocks (helper.go)
 }
 
 // state is everything an engine keeps but the values, shared as the values
@@ -56,6 +58,7 @@ type state struct {
 	// rare-value (sparse space) method
 	sparseOK   bool // the code allows it: two-heap splits only, none from the repeat
 	sparseFrom int  // first heap at which the method is considered
+	helpFrom   int  // first heap at which a second core helps it (0: never)
 	sparse     bool
 	mask       uint32
 	rare       []int32 // heaps h >= 1 whose value has parity 0 under mask, ascending
@@ -84,9 +87,18 @@ type state struct {
 type engineOptions struct {
 	prove      bool // look for a provable period and extend by it
 	sparseFrom int  // 0: never use the rare-value method
+	helpFrom   int  // the first heap a second core helps the rare-value method (helper.go); 0: never
 }
 
-var defaultOptions = engineOptions{prove: true, sparseFrom: 1024}
+var defaultOptions = engineOptions{prove: true, sparseFrom: 1024, helpFrom: helpFrom()}
+
+// helpFrom is the first heap a second core helps at, when there is one.
+func helpFrom() int {
+	if runtime.GOMAXPROCS(0) < 2 {
+		return 0
+	}
+	return 1 << 15
+}
 
 func newEngine(c Code, o engineOptions) *engine[uint8] {
 	e := &engine[uint8]{state: &state{c: c, rule: c.rule, unequal: !c.rule.pair(1, 1), t0: len(c.digits), rep: c.repeat}}
@@ -122,6 +134,9 @@ func newEngine(c Code, o engineOptions) *engine[uint8] {
 	if o.sparseFrom > 0 && e.sparseOK {
 		e.sparseFrom = o.sparseFrom
 		e.nextEval = o.sparseFrom
+		if o.helpFrom > 0 {
+			e.helpFrom = max(o.helpFrom, 4*helpBlock+1) // the block arithmetic needs h > 2*helpBlock
+		}
 	}
 	if c.general != "" {
 		e.gen = newGeneralState(c)
@@ -159,6 +174,7 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	defer e.stopHelp()
 	top := int32(math.MaxInt32) // the largest value T holds
 	if w := unsafe.Sizeof(T(0)); w < 4 {
 		top = 1<<(8*w) - 1
@@ -200,6 +216,7 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 		}
 		if e.sparseFrom > 0 && h == e.nextEval {
 			e.nextEval = 2 * h
+			e.stopHelp()
 			e.chooseMask()
 		}
 		e.addRepeat(h)

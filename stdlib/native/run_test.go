@@ -221,3 +221,31 @@ func TestRareHeapsMatchTheMask(t *testing.T) {
 		}
 	}
 }
+
+// With a second core helping the rare-value method the values are the
+// plain engine's, for codes with one removal count that splits and with
+// several, and a run stopped and resumed mid-block agrees too.
+func TestTwoCoresMatchPlain(t *testing.T) {
+	two := engineOptions{prove: true, sparseFrom: 1024, helpFrom: 1100}
+	for _, tc := range []struct {
+		code string
+		n    int
+	}{{"4.0 unequal", 12_000}, {"0.376", 12_000}, {"0.354", 8_000}, {"0.64", 8_000}} {
+		c := MustParseCode(tc.code)
+		plain := PlainSequence(c, tc.n)
+		r := newRun(c, two)
+		for _, stop := range []int{1500, 1777, tc.n} { // stops inside blocks
+			if err := r.Extend(context.Background(), stop); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, rare := r.Rare(); len(rare) < 64 {
+			t.Fatalf("%s: %d rare heaps: the helper is not in use", tc.code, len(rare))
+		}
+		for i, want := range plain {
+			if got := r.Value(i); got != want {
+				t.Fatalf("%s: g(%d) = %d with two cores, %d plain", tc.code, i, got, want)
+			}
+		}
+	}
+}

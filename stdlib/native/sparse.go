@@ -136,6 +136,7 @@ func (e *engine[T]) sparseStep(h int) int32 {
 	}
 	stamp, st := e.stamp[:e.vcap], int32(h) // pair XORs are below vcap
 	rare := e.rare
+	helped, lo := e.helpSet(h) // the helper's pairs: rare[lo:] below the smaller part
 	for _, k := range e.split {
 		m := h - k
 		if m < 2 {
@@ -152,7 +153,11 @@ func (e *engine[T]) sparseStep(h int) int32 {
 			}
 		}
 		rv := e.rareV[:len(rare)]
-		for x, r := range rare[:i] {
+		mine := i
+		if helped != nil {
+			mine = min(i, lo)
+		}
+		for x, r := range rare[:mine] {
 			stamp[rv[x]^int32(g[m-int(r)])] = st
 		}
 		for x, r := range rare[j:] {
@@ -167,6 +172,9 @@ func (e *engine[T]) sparseStep(h int) int32 {
 		if s == st {
 			opt.set(int32(v))
 		}
+	}
+	for i, w := range helped {
+		opt[i] |= w
 	}
 
 	// c1: the least class-1 value that is not an option. It exists below
