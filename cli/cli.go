@@ -65,6 +65,11 @@ Usage:
                                   or png with a legend, or dot for Graphviz
   grundy draw [-f FILE] EXPR [--format svg|png] [-o FILE] [--scale N]
                                   a picture, such as thermograph(G), as svg or png
+  grundy fmt [-l] [-w] [-d] [FILE...]
+                                  lay files (or standard input) out the one
+                                  canonical way, comments kept
+  grundy lsp                      the language server, for editors (standard
+                                  input and output)
   grundy octal CODE [--to N] [--checkpoint FILE] [--out FILE.bin|FILE.csv]
          [--timeout D] [--json] [--progress]
                                   a take-and-break code's nim values at research
@@ -85,7 +90,7 @@ Exit status: 0 on success, 1 when a check fails, 2 on an error.
 `
 
 // commands are the commands of grundy, for suggestions and help.
-var commands = []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "draw", "octal", "serve", "help", "version"}
+var commands = []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "draw", "octal", "serve", "fmt", "lsp", "help", "version"}
 
 // Main runs the command line and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -129,7 +134,7 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// A progress line shows while a command computes; the shell draws its own,
 	// and play and serve wait for a person, so a clock would only mislead.
 	// octal draws its own, in heaps.
-	if !slices.Contains([]string{"repl", "play", "serve", "octal"}, cmd) {
+	if !slices.Contains([]string{"repl", "play", "serve", "fmt", "lsp", "octal"}, cmd) {
 		defer r.showProgress("grundy " + cmd)()
 	}
 	switch cmd {
@@ -155,6 +160,10 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return r.octal(ctx, rest)
 	case "serve":
 		return r.serve(ctx, rest)
+	case "fmt":
+		return r.formatFiles(rest, stdin)
+	case "lsp":
+		return r.languageServer(ctx, rest, stdin)
 	case "help", "-h", "--help", "-help":
 		if len(rest) > 0 && slices.Contains(commands, rest[0]) {
 			fmt.Fprint(stdout, commandHelp(rest[0]))

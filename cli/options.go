@@ -24,6 +24,9 @@ type options struct {
 	markdown     string // run: write a Markdown worksheet here
 	addr         string // serve
 	build        bool   // serve: build the page from this binary's source
+	fmtList      bool   // fmt -l
+	fmtWrite     bool   // fmt -w
+	fmtDiff      bool   // fmt -d
 
 	// octal
 	to              int
@@ -157,6 +160,15 @@ var optionTable = []option{
 	{name: "addr", value: "ADDR", example: "localhost:0", commands: []string{"serve"},
 		help:  "the address to serve on, HOST:PORT (port 0 picks a free one; default localhost:8080)",
 		field: func(o *options) any { return &o.addr }},
+	{name: "l", commands: []string{"fmt"},
+		help:  "list the files whose layout differs from grundy fmt's, instead of printing them",
+		field: func(o *options) any { return &o.fmtList }},
+	{name: "w", commands: []string{"fmt"},
+		help:  "rewrite the files whose layout differs, instead of printing them",
+		field: func(o *options) any { return &o.fmtWrite }},
+	{name: "d", commands: []string{"fmt"},
+		help:  "print the changes as a diff, instead of the files",
+		field: func(o *options) any { return &o.fmtDiff }},
 	{name: "build", commands: []string{"serve"},
 		help:  "build the page's WebAssembly from the source this grundy was compiled from (needs Go) instead of serving the page embedded in the binary",
 		field: func(o *options) any { return &o.build }},

@@ -52,7 +52,7 @@ func (in *Interp) remoteness(vs []Value, fn string) ([]int, error) {
 			return nil, err
 		}
 	}
-	return in.solver.Remoteness(in.ctx, sums)
+	return in.solver.Remoteness(in.run.ctx, sums)
 }
 
 func biRemoteness(s *callSite, args []Value) Value {

@@ -388,13 +388,14 @@ func (c *compiler) call(e *lang.Call) evalFn {
 		f := fn(fr)
 		if _, ok := f.R.(*closure); ok && f.K == KFunc {
 			// A user function copies its arguments into its frame and keeps no
-			// slice of them: they can live on the session's argument stack.
-			base := len(in.argStack)
+			// slice of them: they can live on the run's argument stack.
+			r := in.run
+			base := len(r.args)
 			for _, a := range args {
-				in.argStack = append(in.argStack, a(fr))
+				r.args = append(r.args, a(fr))
 			}
-			v := site.apply(f, in.argStack[base:len(in.argStack):len(in.argStack)])
-			in.argStack = in.argStack[:base]
+			v := site.apply(f, r.args[base:len(r.args):len(r.args)])
+			r.args = r.args[:base]
 			return v
 		}
 		vals := make([]Value, len(args))
@@ -434,10 +435,11 @@ func (s *callSite) apply(f Value, args []Value) Value {
 	case KFunc:
 		in := s.c.in
 		in.tick()
-		if in.depth++; in.depth > maxDepth {
+		r := in.run
+		if r.depth++; r.depth > maxDepth {
 			s.tooDeep()
 		}
-		defer func() { in.depth-- }()
+		defer func() { r.depth-- }()
 		return f.R.(Callable).call(s, args)
 	}
 	s.fail("%s is %s %s, which cannot be called", s.name, f.K, f.Repr())

@@ -41,7 +41,8 @@
 //
 // Each job of the package has its file:
 //
-//	interp.go        the session: Interp, its globals, Run and Exec, a run's ticks, invalidation
+//	interp.go        the session: Interp, its globals, Run and Exec, invalidation
+//	run.go           a run: its context, steps (tick), depth and argument stack
 //	config.go        Config: limits, play mode, the Plain switch
 //	stmt.go          the statements compiler: declarations, move clauses, let, print, check
 //	compile.go       the expression compiler: names, operators, calls, indexing, fields

@@ -8,16 +8,19 @@ import (
 )
 
 // GoFunc is a built-in function written in Go, for libraries that extend the
-// language (the standard library's native helpers). An error it returns is
-// reported at the call site.
-type GoFunc func(args []Value) (Value, error)
+// language (the standard library's native helpers). ctx is the context of the
+// run that calls it: a query it makes with ctx through the Go API (SG, Moves,
+// Eval, ...) runs nested in that run, which is intact when the query returns,
+// and stops when the run is stopped. An error it returns is reported at the
+// call site; the error of a stopped context stops the whole run.
+type GoFunc func(ctx context.Context, args []Value) (Value, error)
 
 // Define adds a built-in function taking min to max arguments (max < 0: any
 // number). A program may still define the same name itself, which shadows it.
 func (in *Interp) Define(name string, min, max int, doc string, fn GoFunc) {
 	b := &builtin{name: name, min: min, max: max, doc: doc, serial: in.nextSerial(),
 		fn: func(s *callSite, args []Value) Value {
-			v, err := fn(args)
+			v, err := fn(s.c.in.run.ctx, args)
 			if err != nil {
 				var le *lang.Error
 				if errors.As(err, &le) {

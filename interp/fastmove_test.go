@@ -97,7 +97,6 @@ game W3(a, b) {
 			if err := fresh.Run(context.Background(), "t.game", src); err != nil {
 				t.Fatal(err)
 			}
-			fresh.ctx = context.Background()
 			v, err := fresh.Eval(context.Background(), "t", pos)
 			if err != nil {
 				t.Fatal(err)
@@ -148,7 +147,6 @@ func expandAll(t *testing.T, in *Interp, pos string) ([]string, string) {
 		t.Fatalf("%s: %v", pos, err)
 	}
 	var opts solver.Options
-	in.ctx = context.Background()
 	if err := (*solverRules)(in).Expand(solver.Pos(v.N), &opts); err != nil {
 		return nil, err.Error()
 	}

@@ -77,7 +77,7 @@ func TestStopAfterTheLastCheck(t *testing.T) {
 	in.Out = io.Discard
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	in.Define("stopnow", 0, 0, "cancels the run and returns", func([]interp.Value) (interp.Value, error) {
+	in.Define("stopnow", 0, 0, "cancels the run and returns", func(context.Context, []interp.Value) (interp.Value, error) {
 		cancel()
 		return interp.Int(1), nil
 	})

@@ -61,11 +61,8 @@ type Interp struct {
 	posForms     []cgt.Game     // each position's canonical form, once computed
 	generation   uint64         // counts changes of globals, for remembered calls
 	noMemo       bool           // remember no call (tests compare with the plain way)
-	argStack     []Value        // arguments of calls of user functions in progress
-	ctx          context.Context
-	steps        int
-	depth        int
-	queries      int // of depth, how many are sg-like queries (callSite.value)
+	run          *run           // the run in progress, or idle (see run.go)
+	idle         run            // the run between runs, under no context
 }
 
 // Global is a top-level name: a game, function, let or built-in.
@@ -86,8 +83,9 @@ type CheckStats struct {
 
 // New returns a session with the built-in functions defined.
 func New() *Interp {
-	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, ctx: context.Background(),
-		Config: DefaultConfig(), generation: 1}
+	in := &Interp{Out: os.Stdout, Diag: os.Stderr, globals: map[string]*Global{}, Config: DefaultConfig(), generation: 1}
+	in.idle.ctx = context.Background()
+	in.run = &in.idle
 	in.solver = solver.New((*solverRules)(in), &in.Config.Budget)
 	in.solver.OnStore = in.noteValue
 	in.nimberGame = &Game{Name: "*", Params: []string{"k"}, nimber: true, serial: in.nextSerial()}
@@ -168,24 +166,24 @@ func (in *Interp) Exec(ctx context.Context, prog *lang.Program) (err error) {
 	if err := lang.Check(prog, in.Universe()); err != nil {
 		return err
 	}
-	in.begin(ctx)
 	c := &compiler{in: in, src: prog.Source}
-	defer func() { err = in.locateStop(err, c.stmt, prog.Source) }()
-	defer in.recoverTo(&err)
-	c.define(prog)
-	for _, s := range prog.Stmts {
-		c.stmt = s
-		if in.OnStmt != nil {
-			in.OnStmt(s)
+	err = in.evaluate(ctx, func() error {
+		c.define(prog)
+		for _, s := range prog.Stmts {
+			c.stmt = s
+			if in.OnStmt != nil {
+				in.OnStmt(s)
+			}
+			c.run(s)
+			// A stop that came while a statement ran, after its last check,
+			// still stops the run: it must not end as if it had finished.
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 		}
-		c.run(s)
-		// A stop that came while a statement ran, after its last check,
-		// still stops the run: it must not end as if it had finished.
-		if err := ctx.Err(); err != nil {
-			panic(err)
-		}
-	}
-	return nil
+		return nil
+	})
+	return in.locateStop(err, c.stmt, prog.Source)
 }
 
 // locateStop gives a stop that names no place (an interrupt, the time limit,
@@ -210,25 +208,6 @@ func (in *Interp) locateStop(err error, s lang.Stmt, src string) error {
 		return err // an internal error says what it is
 	}
 	return &lang.Error{Pos: s.Start(), Msg: msg, Src: src, Cause: err}
-}
-
-// begin starts a run (a program, an expression or a call) under ctx.
-func (in *Interp) begin(ctx context.Context) {
-	in.ctx, in.depth, in.queries = ctx, 0, 0
-	in.positionBase = in.pos.len() // the position limit counts this run's
-	in.argStack = in.argStack[:0]  // what an error left
-}
-
-// tick is called in every loop iteration: it notices cancellation.
-func (in *Interp) tick() {
-	if in.steps++; in.steps&4095 == 0 {
-		if err := in.ctx.Err(); err != nil {
-			panic(err)
-		}
-		if in.steps&(1<<16-1) == 0 {
-			in.checkMemory(0)
-		}
-	}
 }
 
 // recoverTo turns a panic raised by a runtime error into an error. Anything else

@@ -62,14 +62,14 @@ func (in *Interp) misereVerdict(v Value, fn string) (solver.Verdict, error) {
 	if err != nil {
 		return solver.Verdict{}, err
 	}
-	return in.decideMisere(in.ctx, v, parts)
+	return in.decideMisere(in.run.ctx, v, parts)
 }
 
 // misereValue is the core of sg(G, misere): the misère Grundy value of a
 // position (CGSuite's MisereNimValue), or of a sum (the first term of its genus).
 func (in *Interp) misereValue(v Value, fn string) (int64, error) {
 	if v.K == KPos && !in.isHeap(v) {
-		return in.misereSolver().Value(in.ctx, solver.Pos(v.N))
+		return in.misereSolver().Value(in.run.ctx, solver.Pos(v.N))
 	}
 	g, _, err := in.sumGenus(v, fn)
 	return g.Misere(), err
@@ -82,7 +82,7 @@ func (in *Interp) sumGenus(v Value, fn string) (solver.Genus, bool, error) {
 		return solver.Genus{}, false, err
 	}
 	comps, heaps := in.misereParts(parts)
-	return in.misereSolver().SumGenus(in.ctx, comps, heaps...)
+	return in.misereSolver().SumGenus(in.run.ctx, comps, heaps...)
 }
 
 // misereWinning is the core of winning(G, misere): the labelled moves of v to a
@@ -103,7 +103,7 @@ func (in *Interp) misereWinning(v Value) ([]*Move, error) {
 		return wins, nil
 	}
 	comps, heaps := in.misereParts(parts)
-	solved, err := in.misereSolver().WinningMoves(in.ctx, comps, heaps...)
+	solved, err := in.misereSolver().WinningMoves(in.run.ctx, comps, heaps...)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (in *Interp) misereWinning(v Value) ([]*Move, error) {
 // genus is the core of genus(G): Conway's genus of a position or sum.
 func (in *Interp) genus(v Value) (solver.Genus, error) {
 	if v.K == KPos && !in.isHeap(v) {
-		return in.misereSolver().Genus(in.ctx, solver.Pos(v.N))
+		return in.misereSolver().Genus(in.run.ctx, solver.Pos(v.N))
 	}
 	g, _, err := in.sumGenus(v, "genus")
 	return g, err
@@ -157,7 +157,7 @@ func (in *Interp) genus(v Value) (solver.Genus, error) {
 // tame genus.
 func (in *Interp) tame(v Value) (bool, error) {
 	if v.K == KPos && !in.isHeap(v) {
-		return in.misereSolver().Tame(in.ctx, solver.Pos(v.N))
+		return in.misereSolver().Tame(in.run.ctx, solver.Pos(v.N))
 	}
 	_, tame, err := in.sumGenus(v, "tame")
 	return tame, err
@@ -248,10 +248,10 @@ func (in *Interp) quotientWinning(v Value, parts []Value) (wins []*Move, ok bool
 				return nil, false, nil
 			}
 			after := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), to...)
-			isP, err := q.IsP(in.ctx, after)
+			isP, err := q.IsP(in.run.ctx, after)
 			if err != nil {
-				if in.ctx.Err() != nil {
-					return nil, false, in.ctx.Err()
+				if in.run.ctx.Err() != nil {
+					return nil, false, in.run.ctx.Err()
 				}
 				return nil, false, nil
 			}

@@ -38,7 +38,7 @@ func (in *Interp) space() *cgt.Space {
 // interruptForms stops work on canonical forms when the run is stopped or
 // memory passes the budget.
 func (in *Interp) interruptForms() {
-	if err := in.ctx.Err(); err != nil {
+	if err := in.run.ctx.Err(); err != nil {
 		panic(err)
 	}
 	in.checkMemory(0)
@@ -259,7 +259,7 @@ func (in *Interp) missingForm(w *formWalk, onStack map[solver.Pos]bool) (solver.
 // solver; ok is false when its play reaches a partizan game, so that it must be
 // walked as one.
 func (in *Interp) impartialValue(p solver.Pos) (int64, bool) {
-	g, err := in.solver.Grundy(in.ctx, p)
+	g, err := in.solver.Grundy(in.run.ctx, p)
 	var pe *partizanError
 	switch {
 	case errors.As(err, &pe):

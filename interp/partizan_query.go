@@ -22,7 +22,7 @@ func (in *Interp) Space() *cgt.Space { return in.space() }
 
 // GameValue is value(G): the canonical form of a position, a sum or a game value.
 func (in *Interp) GameValue(ctx context.Context, v Value) (f cgt.Game, err error) {
-	err = in.with(ctx, func() (err error) {
+	err = in.runUnder(ctx, func() (err error) {
 		f, err = in.gameValue(v)
 		return err
 	})
@@ -33,7 +33,7 @@ func (in *Interp) GameValue(ctx context.Context, v Value) (f cgt.Game, err error
 // position or sum, as leftoptions(G) and rightoptions(G) do: its own moves and
 // the moves of impartial parts.
 func (in *Interp) SideMoves(ctx context.Context, v Value, side lang.Side) (out []*Move, err error) {
-	err = in.with(ctx, func() (err error) {
+	err = in.runUnder(ctx, func() (err error) {
 		out, err = in.sideMoves(v, side, "moves")
 		return err
 	})

@@ -10,15 +10,16 @@ import (
 )
 
 // The game queries have one door each: a core, an unexported method of Interp
-// that answers under the session's context (in.ctx) and returns an error where
-// the answer cannot be given (a value that is not a game, a limit, a loop). The
-// language's built-in (sg, outcome, ...) calls the core and raises its error at
-// the call (callSite.raise, or raiseMoves, which names the built-in when a
-// position has too many moves to list); the exported method below (SG, Outcome,
-// ...) runs the same core under its ctx (with) and returns the error as it is.
-// A runtime error in a game's own code still panics inside a core, as it does
-// everywhere in the evaluator: the built-in lets it go up to the statement, and
-// with turns it into the method's error.
+// that answers under the context of the run in progress (in.run.ctx) and
+// returns an error where the answer cannot be given (a value that is not a
+// game, a limit, a loop). The language's built-in (sg, outcome, ...) calls the
+// core and raises its error at the call (callSite.raise, or raiseMoves, which
+// names the built-in when a position has too many moves to list); the exported
+// method below (SG, Outcome, ...) runs the same core as a run of its own under
+// its ctx (runUnder) and returns the error as it is. A runtime error in a
+// game's own code still panics inside a core, as it does everywhere in the
+// evaluator: the built-in lets it go up to the statement, and runUnder turns it
+// into the method's error.
 //
 //	query                   core                      built-in                         Go API
 //	normal-play value       grundyOf                  sg(G)                            SG, Grundy
@@ -45,22 +46,9 @@ import (
 // mode, L or R, a kind of game a query is not for) and pick the core.
 //
 // The exported methods may be called from a built-in written in Go (see
-// Define) while an evaluation is in progress: they restore the evaluation's
-// context when they return.
-
-// Context returns the context of the evaluation in progress (or of the last
-// one), for built-ins written in Go that call the query methods.
-func (in *Interp) Context() context.Context { return in.ctx }
-
-// with runs f with ctx as the session's context, restoring the previous one
-// afterwards. It returns f's error, or the runtime error that f raised.
-func (in *Interp) with(ctx context.Context, f func() error) (err error) {
-	saved, depth, queries := in.ctx, in.depth, in.queries
-	in.ctx = ctx
-	defer func() { in.ctx, in.depth, in.queries = saved, depth, queries }()
-	defer in.recoverTo(&err)
-	return f()
-}
+// Define) while an evaluation is in progress, with the context the built-in
+// was given: the query is a run nested in the evaluation's, which is intact
+// when it returns (see run).
 
 // IsNimber reports whether g is the built-in game of nimbers *k.
 func (g *Game) IsNimber() bool { return g.nimber }
@@ -104,21 +92,23 @@ func gameParts(v Value, fn string) ([]Value, error) {
 // in a where clause nests one level per position solved), failing past
 // maxDepth; leaveQuery, deferred after it succeeds, uncounts it.
 func (in *Interp) enterQuery() error {
-	in.queries++
-	if in.depth++; in.depth > maxDepth {
+	r := in.run
+	r.queries++
+	if r.depth++; r.depth > maxDepth {
 		return in.tooDeep()
 	}
 	return nil
 }
 
-func (in *Interp) leaveQuery() { in.depth--; in.queries-- }
+func (in *Interp) leaveQuery() { in.run.depth--; in.run.queries-- }
 
 // tooDeep is the error of an evaluation nested more than maxDepth calls deep,
 // saying when the nesting comes from sg queries made while solving positions,
 // the usual cause. It resets the counters, which the failure unwinds.
 func (in *Interp) tooDeep() error {
-	queries := in.queries
-	in.depth, in.queries = 0, 0
+	r := in.run
+	queries := r.queries
+	r.depth, r.queries = 0, 0
 	if queries > maxDepth/4 { // each query also counts the call that made it
 		return fmt.Errorf("recursion is too deep (more than %d nested calls, %d of them queries such as sg made while solving a position: a where clause that asks the value of the next position nests one level per position)", maxDepth, queries)
 	}
@@ -131,7 +121,7 @@ func (in *Interp) positionValue(p Value) (solver.Grundy, error) {
 		return solver.Grundy{}, err
 	}
 	defer in.leaveQuery()
-	return in.solver.Grundy(in.ctx, solver.Pos(p.N))
+	return in.solver.Grundy(in.run.ctx, solver.Pos(p.N))
 }
 
 // grundyOf is the core of sg(G) in normal play: the generalized value of a
@@ -257,7 +247,7 @@ func (in *Interp) SG(ctx context.Context, v Value) (int64, error) {
 // Grundy returns the generalized normal-play value of a position or sum (Smith),
 // as sg(G): finite values XOR; a part of value ∞K makes the sum infinite.
 func (in *Interp) Grundy(ctx context.Context, v Value) (g solver.Grundy, err error) {
-	err = in.with(ctx, func() (err error) {
+	err = in.runUnder(ctx, func() (err error) {
 		g, err = in.grundyOf(v, "sg")
 		return err
 	})
@@ -267,7 +257,7 @@ func (in *Interp) Grundy(ctx context.Context, v Value) (g solver.Grundy, err err
 // Remoteness returns the remoteness of a position or sum (solver.Drawn for a
 // draw), as remoteness(G).
 func (in *Interp) Remoteness(ctx context.Context, v Value) (r int, err error) {
-	err = in.with(ctx, func() error {
+	err = in.runUnder(ctx, func() error {
 		rs, err := in.remoteness([]Value{v}, "remoteness")
 		if err == nil {
 			r = rs[0]
@@ -280,7 +270,7 @@ func (in *Interp) Remoteness(ctx context.Context, v Value) (r int, err error) {
 // Best lists the moves a perfect player picks from a position or sum of an
 // impartial game, as best(G) (ScoredMoves answers scoring games).
 func (in *Interp) Best(ctx context.Context, v Value) (out []*Move, err error) {
-	err = in.with(ctx, func() (err error) {
+	err = in.runUnder(ctx, func() (err error) {
 		out, err = in.bestImpartial(v)
 		return err
 	})
@@ -300,7 +290,7 @@ func (in *Interp) Outcome(ctx context.Context, v Value) (isP bool, err error) {
 // 'P', 'N' or 'D' (a draw, in a loopy game), by a native outcome rule where the
 // game has one.
 func (in *Interp) OutcomeClass(ctx context.Context, v Value) (o byte, err error) {
-	err = in.with(ctx, func() (err error) {
+	err = in.runUnder(ctx, func() (err error) {
 		o, err = in.outcomeClass(v, "outcome")
 		return err
 	})
@@ -312,7 +302,7 @@ func (in *Interp) OutcomeClass(ctx context.Context, v Value) (o byte, err error)
 // which rule decided it: one of the MisereMethod values, such as MethodNim.
 func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method MisereMethod, err error) {
 	var verdict solver.Verdict
-	err = in.with(ctx, func() (err error) {
+	err = in.runUnder(ctx, func() (err error) {
 		verdict, err = in.misereVerdict(v, "outcome")
 		return err
 	})
@@ -323,7 +313,7 @@ func (in *Interp) MisereOutcome(ctx context.Context, v Value) (isP bool, method 
 // winning(G) does in normal play: through the games' fast paths where they have
 // them, so a position with billions of moves may still answer.
 func (in *Interp) Winning(ctx context.Context, v Value) (out []*Move, err error) {
-	err = in.with(ctx, func() (err error) {
+	err = in.runUnder(ctx, func() (err error) {
 		out, err = in.winning(v)
 		return err
 	})
@@ -335,7 +325,7 @@ func (in *Interp) Winning(ctx context.Context, v Value) (out []*Move, err error)
 // limit moves (Config.MaxOptions when limit <= 0), it stops with a *TooManyMovesError
 // instead of listing them all.
 func (in *Interp) Moves(ctx context.Context, v Value, limit int) (out []*Move, err error) {
-	err = in.with(ctx, func() (err error) {
+	err = in.runUnder(ctx, func() (err error) {
 		out, err = in.moves(v, "moves", limit)
 		return err
 	})

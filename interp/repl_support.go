@@ -24,19 +24,23 @@ func (in *Interp) Eval(ctx context.Context, filename, src string) (v Value, err 
 	if err := lang.Check(prog, in.Universe()); err != nil {
 		return Value{}, err
 	}
-	in.begin(ctx)
-	defer in.recoverTo(&err)
 	c := &compiler{in: in, src: prog.Source}
-	return c.expr(s.X)(newFrame(s.FrameSize, nil)), nil
+	err = in.evaluate(ctx, func() error {
+		v = c.expr(s.X)(newFrame(s.FrameSize, nil))
+		return nil
+	})
+	return v, err
 }
 
 // Call applies f (a function value, built-in or user-defined, or a game) to args,
 // as f(args...) does in the language, honouring ctx.
 func (in *Interp) Call(ctx context.Context, f Value, args ...Value) (v Value, err error) {
-	in.begin(ctx)
-	defer in.recoverTo(&err)
 	site := &callSite{c: &compiler{in: in}, name: f.Repr()}
-	return site.apply(f, args), nil
+	err = in.evaluate(ctx, func() error {
+		v = site.apply(f, args)
+		return nil
+	})
+	return v, err
 }
 
 // Params returns the parameter names of a user-defined game or function.

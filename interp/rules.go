@@ -168,7 +168,7 @@ func (r *solverRules) Shortcut(p solver.Pos) (int64, bool) {
 		return in.nimberOf(p), true
 	}
 	if native := in.NativesOf(g).Native; native != nil {
-		v, ok, err := native(in.ctx, in.pos.args(p, nil))
+		v, ok, err := native(in.run.ctx, in.pos.args(p, nil))
 		if err != nil {
 			panic(err)
 		}
@@ -177,7 +177,7 @@ func (r *solverRules) Shortcut(p solver.Pos) (int64, bool) {
 		}
 		// A fast path gives up when the run is stopped: the stop must not
 		// turn into expanding the position the slow way.
-		if err := in.ctx.Err(); err != nil {
+		if err := in.run.ctx.Err(); err != nil {
 			panic(err)
 		}
 	}

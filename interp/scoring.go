@@ -244,7 +244,7 @@ func (in *Interp) scoredMoves(v Value, fn string) (moves []ScoredMove, value int
 	}
 	r := in.scoreRulesOf()
 	for i, m := range ms {
-		next, err := r.searcher.Value(in.ctx, r.stateOf(m.To))
+		next, err := r.searcher.Value(in.run.ctx, r.stateOf(m.To))
 		if err != nil {
 			return nil, 0, err
 		}
@@ -264,7 +264,7 @@ func (in *Interp) scoredMoves(v Value, fn string) (moves []ScoredMove, value int
 // value of v itself (the best of them, 0 when there is none): of a scoring game,
 // what score(G) is and what best(G) picks from.
 func (in *Interp) ScoredMoves(ctx context.Context, v Value) (moves []ScoredMove, value int64, err error) {
-	err = in.with(ctx, func() (err error) {
+	err = in.runUnder(ctx, func() (err error) {
 		moves, value, err = in.scoredMoves(v, "best")
 		return err
 	})
@@ -297,7 +297,7 @@ func (in *Interp) scoreQuery(run func(context.Context, *scoreRules) (int64, erro
 		return 0, err
 	}
 	defer in.leaveQuery()
-	return run(in.ctx, in.scoreRulesOf())
+	return run(in.run.ctx, in.scoreRulesOf())
 }
 
 // scoringOutcome is the core of outcome(G) of a scoring game: N, P or D by the

@@ -17,7 +17,7 @@ func (g *Game) HasShow() bool { return g.show != nil }
 // joined by " + " on one line, or by a line "+" when any of them has several
 // lines. drawn is false when no part has a show clause.
 func (in *Interp) Show(ctx context.Context, v Value) (text string, drawn bool, err error) {
-	err = in.with(ctx, func() error {
+	err = in.runUnder(ctx, func() error {
 		text, drawn = in.show(v)
 		return nil
 	})

@@ -22,11 +22,13 @@ type Sheet struct {
 	Chunks []*Chunk
 	Checks interp.CheckStats
 	// Err is the error that stopped the run, or nil; ErrText is it as grundy
-	// prints it and ErrLine its line in the program (0 when it has no place
-	// there, such as an interrupt or an error inside the library).
+	// prints it, ErrLine its line in the program (0 when it has no place
+	// there, such as an interrupt or an error inside the library) and ErrCol
+	// its column there (characters, from 1).
 	Err     error
 	ErrText string
 	ErrLine int
+	ErrCol  int
 }
 
 // Chunk is one top-level statement with the comment lines just above it, and
@@ -120,7 +122,7 @@ func (s *Sheet) fail(err error) {
 	}
 	if le != nil || errors.As(err, &le) {
 		if le.Pos.Filename == s.File {
-			s.ErrLine = le.Pos.Line
+			s.ErrLine, s.ErrCol = le.Pos.Line, le.Pos.Column
 		}
 	}
 }

@@ -58,7 +58,7 @@ const maxListedMoves = 1 << 20
 func (lib *library) defineFunctions(in *interp.Interp) {
 	codes := lib.codes
 	in.Define("takebreak", 2, 2, "takebreak(code, n): the moves of a heap of n under a take-and-break code, as pairs (tokens removed, [heaps left])",
-		func(args []interp.Value) (interp.Value, error) {
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			code, err := codes.parse(args[0])
 			if err != nil {
 				return interp.Value{}, err
@@ -69,7 +69,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			}
 			// A native search that ran out of time may have fallen back to the
 			// moves: say that the time is up, not that the heap is too large.
-			if err := in.Context().Err(); err != nil {
+			if err := ctx.Err(); err != nil {
 				return interp.Value{}, err
 			}
 			if n > 1<<20 {
@@ -90,7 +90,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			return interp.List(out), nil
 		})
 	in.Define("nimmul", 2, 2, "nimmul(a, b): the nim product of a and b (field multiplication on the nimbers)",
-		func(args []interp.Value) (interp.Value, error) {
+		func(_ context.Context, args []interp.Value) (interp.Value, error) {
 			a, err1 := natArg(args[0])
 			b, err2 := natArg(args[1])
 			if err := firstErr(err1, err2); err != nil {
@@ -99,7 +99,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			return nimResult(native.NimMul(a, b))
 		})
 	in.Define("niminv", 1, 1, "niminv(a): the nim inverse of a > 0: nimmul(a, niminv(a)) == 1",
-		func(args []interp.Value) (interp.Value, error) {
+		func(_ context.Context, args []interp.Value) (interp.Value, error) {
 			a, err := natArg(args[0])
 			if err != nil || a == 0 {
 				return interp.Value{}, fmt.Errorf("niminv needs a positive integer, not %s", args[0].Repr())
@@ -107,7 +107,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			return nimResult(native.NimInv(a))
 		})
 	in.Define("zeckendorf", 1, 1, "zeckendorf(n): the Fibonacci numbers (1, 2, 3, 5, ...), none adjacent, that sum to n, largest first",
-		func(args []interp.Value) (interp.Value, error) {
+		func(_ context.Context, args []interp.Value) (interp.Value, error) {
 			n, err := intArg(args[0], "zeckendorf's argument")
 			if err != nil || n < 0 {
 				return interp.Value{}, fmt.Errorf("zeckendorf needs a non-negative integer, not %s", args[0].Repr())
@@ -119,7 +119,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			return interp.List(out), nil
 		})
 	in.Define("period", 1, 2, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice; the briefest: smallest preperiod + period); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem, or says what it observed within half a second of work; period(G, seconds) looks for that long instead, as far as memory allows; the field status says which, and period is 0 when none is seen",
-		func(args []interp.Value) (interp.Value, error) {
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			var limits native.ProofLimits
 			switch {
 			case len(args) == 1:
@@ -133,11 +133,11 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			if len(args) == 2 && args[0].K != interp.KGame && args[0].K != interp.KStr {
 				return interp.Value{}, fmt.Errorf("period(xs, seconds): the time applies to a take-and-break game, not to %s %s", args[0].K, args[0].Repr())
 			}
-			return lib.period(in.Context(), args[0], limits)
+			return lib.period(ctx, args[0], limits)
 		})
 	in.Define("quotient", 1, 2, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 256 elements",
-		func(args []interp.Value) (interp.Value, error) {
-			return lib.quotient(in.Context(), args)
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			return lib.quotient(ctx, args)
 		})
 }
 

@@ -2,7 +2,6 @@ package teach
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/grundy-lang/grundy/interp"
@@ -13,7 +12,7 @@ import (
 // explain(G, misere) and explain(G, normal) choose the mode.
 func Register(in *interp.Interp) {
 	in.Define("explain", 1, 2, "explain(G): who wins G and why, in words: its outcome, its value as the mex of its options' values or the nim-sum of its parts, and the winning moves; explain(G, misere) for misère play",
-		func(args []interp.Value) (interp.Value, error) {
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			mode := in.Config.Mode
 			if len(args) == 2 {
 				var ok bool
@@ -21,13 +20,9 @@ func Register(in *interp.Interp) {
 					return interp.Value{}, fmt.Errorf("the play mode must be normal or misere, not %s %s", args[1].K, args[1].Repr())
 				}
 			}
-			ctx := in.Context()
+			// A stopped context's error stops the whole evaluation (see
+			// interp.GoFunc), as an interrupted sg does.
 			s, err := Explain(ctx, in, args[0], mode)
-			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				// Stop the whole evaluation, as an interrupted sg does: the session
-				// turns this panic back into the context's error.
-				panic(err)
-			}
 			return interp.Str(s), err
 		})
 	defineThermograph(in)

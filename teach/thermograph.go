@@ -2,7 +2,6 @@ package teach
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -90,12 +89,9 @@ func wallText(w []cgt.Point) string {
 // defineThermograph defines thermograph(G) in a session.
 func defineThermograph(in *interp.Interp) {
 	in.Define("thermograph", 1, 1, "thermograph(G) is G's thermograph, a picture (drawn in worksheets and the page; in words elsewhere): temperature going up, values with Left's side on the left, Left's wall in blue, Right's in red, the mast rising from the mean at G's temperature",
-		func(args []interp.Value) (interp.Value, error) {
-			pic, err := Thermograph(in.Context(), in, args[0])
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			pic, err := Thermograph(ctx, in, args[0])
 			if err != nil {
-				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-					panic(err)
-				}
 				return interp.Value{}, err
 			}
 			return interp.PictureValue(pic), nil

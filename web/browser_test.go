@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/grundy-lang/grundy/examples"
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/stdlib"
 	"github.com/grundy-lang/grundy/web"
 )
@@ -87,6 +90,8 @@ func TestBrowser(t *testing.T) {
 		waitFor(`document.querySelector("#stop").disabled && !document.querySelector("#run").disabled`),
 	}
 	ready := waitFor(`document.body.dataset.ready === "1"`)
+	// input tells the page that the test edited the program (SetValue does not).
+	input := chromedp.Evaluate[chromedp.Void](`document.querySelector("#source").dispatchEvent(new Event("input"))`)
 	// forget forgets the program the page keeps in the browser (with SetValue
 	// the test edits it), so that a link opens as it would for a newcomer
 	// rather than asking whether to replace the edit.
@@ -121,6 +126,11 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	// The editor colours the tour as grundy's lexer reads it.
+	b.do("colour the tour", waitFor(`[...document.querySelectorAll("#highlight .ln")].map((l) => l.textContent).join("\n") === document.querySelector("#source").value && document.querySelectorAll("#highlight [class^=t-]").length > 100`))
+	sameColours(t, b, string(tour))
+	b.screenshot("colours")
+
 	// Every example, picked from the list, shows what grundy run prints.
 	names, _ := fs.Glob(examples.Files, "*.game")
 	for _, name := range names {
@@ -145,6 +155,66 @@ func TestBrowser(t *testing.T) {
 		waitFor(`document.querySelector("#gutter .err") !== null`))...)...)
 	if line, text := eval[string](b, `document.querySelector("#gutter .err").textContent`), eval[string](b, `document.querySelector("#output .error").textContent`); line != "2" || !strings.Contains(text, "program.game:2:") {
 		t.Fatalf("the error is marked at line %q: %s", line, text)
+	}
+
+	// The error's column is underlined: a misspelt name, and the end of input
+	// where something is missing.
+	for _, tc := range []struct {
+		src, squiggled string
+		line, col      int
+	}{{"print 1\nprint sg(Nimm(3))\n", "Nimm", 2, 10}, {"print 1\nprint sg(Nim(3)\n", " ", 2, 16}} {
+		b.do("underline an error's column", append([]chromedp.Action[chromedp.Void]{chromedp.SetValue(css("#source"), tc.src), input}, append(run,
+			waitFor(`document.querySelector("#highlight .squiggle") !== null`))...)...)
+		where := eval[[]any](b, `(() => {
+			const s = document.querySelector("#highlight .squiggle"), l = s.closest(".ln"), r = document.createRange();
+			r.setStart(l, 0);
+			r.setEnd(s, 0);
+			return [s.textContent, [...l.parentNode.children].indexOf(l) + 1, r.toString().length + 1];
+		})()`)
+		errText := eval[string](b, `document.querySelector("#output .error").textContent`)
+		if fmt.Sprint(where) != fmt.Sprint([]any{tc.squiggled, tc.line, tc.col}) || !strings.Contains(errText, fmt.Sprintf("program.game:%d:%d:", tc.line, tc.col)) {
+			t.Fatalf("%q: the squiggle (text, line, column) is %v, want %q at %d:%d; the error: %s", tc.src, where, tc.squiggled, tc.line, tc.col, errText)
+		}
+		if tc.squiggled == "Nimm" {
+			b.screenshot("squiggle")
+		}
+	}
+	// A long line wraps, and the line numbers stay beside their lines.
+	long := "# " + strings.Repeat("a long comment ", 30) + "\nprint 1\n"
+	b.do("wrap a long line", chromedp.SetValue(css("#source"), long), input,
+		waitFor(`document.querySelectorAll("#highlight .ln").length === 3`))
+	if !eval[bool](b, `(() => {
+		const ls = document.querySelectorAll("#highlight .ln"), gs = document.querySelectorAll("#gutter > div");
+		return ls[0].offsetHeight >= 3 * 18 && gs.length === ls.length && [...ls].every((l, i) => gs[i].offsetTop === l.offsetTop && gs[i].offsetHeight === l.offsetHeight);
+	})()`) {
+		t.Fatal("a long line does not wrap, or the line numbers are not beside their lines")
+	}
+	b.screenshot("wrapped")
+	// The brackets at the cursor are marked; Enter indents after an opening
+	// bracket, and a closing one typed on a new line goes back a level.
+	b.do("match brackets", chromedp.SetValue(css("#source"), "print sg(Nim(3))\n"), input,
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#source"); s.focus(); s.setSelectionRange(9, 9); })()`),
+		waitFor(`document.querySelectorAll("#highlight .match").length === 2`))
+	if got := eval[string](b, `[...document.querySelectorAll("#highlight .match")].map((m) => m.textContent).join("")`); got != "()" {
+		t.Fatalf("the brackets marked are %q", got)
+	}
+	// (A key pressed through the DevTools protocol arrives as a keydown and a
+	// separate character, which the page cannot hold back: Enter and } are
+	// given as the keydown events a person's keys make.)
+	press := func(key string) chromedp.Action[chromedp.Void] {
+		return chromedp.Evaluate[chromedp.Void](`document.querySelector("#source").dispatchEvent(new KeyboardEvent("keydown", {key: "` + key + `", bubbles: true, cancelable: true}))`)
+	}
+	b.do("indent", chromedp.SetValue(css("#source"), "game G(n) {}"), input,
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#source"); s.focus(); s.setSelectionRange(11, 11); })()`),
+		press("Enter"), chromedp.KeyEvent("move -> G(n - 1)"), press("Enter"))
+	if got := eval[string](b, `document.querySelector("#source").value`); got != "game G(n) {\n  move -> G(n - 1)\n  \n}" {
+		t.Fatalf("after typing, the editor holds %q", got)
+	}
+	b.do("dedent", chromedp.SetValue(css("#source"), "let s = {\n  1,\n  "), input,
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#source"); s.focus(); s.setSelectionRange(s.value.length, s.value.length); })()`),
+		press("}"))
+	if got := eval[string](b, `document.querySelector("#source").value`); got != "let s = {\n  1,\n}" {
+		t.Fatalf("after typing }, the editor holds %q", got)
 	}
 
 	// A long run shows each statement's output as soon as it is done and
@@ -531,5 +601,27 @@ func TestHandler(t *testing.T) {
 		if !strings.Contains(string(page["index.html"]), id) {
 			t.Errorf("index.html lacks %s", id)
 		}
+	}
+}
+
+// sameColours checks that the editor's coloured text is src, token by token
+// as grundy's lexer reads it.
+func sameColours(t *testing.T, b *tabDriver, src string) {
+	t.Helper()
+	got := eval[[]string](b, `[...document.querySelectorAll("#highlight [class^=t-]")].map((s) => s.className.split(" ")[0].slice(2) + " " + s.textContent)`)
+	var want []string
+	toks, _ := lang.Tokens("t.game", src)
+	for _, tok := range toks {
+		if tok.Kind != lang.TokenSpace {
+			want = append(want, tok.Kind.String()+" "+tok.Text)
+		}
+	}
+	if !slices.Equal(got, want) {
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("token %d is coloured as %q, the lexer reads %q", i, got[i], want[i])
+			}
+		}
+		t.Fatalf("%d tokens coloured, the lexer reads %d", len(got), len(want))
 	}
 }

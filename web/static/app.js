@@ -111,30 +111,196 @@ async function stop() {
 
 // ---- the editor ----------------------------------------------------------
 
-// The editor marks two lines: an error's (red) and the line of the statement
-// running, or where a run was stopped (yellow).
-const marks = { err: 0, run: 0 };
+// The editor marks two lines: an error's (red, with a wavy underline at its
+// column) and the line of the statement running, or where a run was stopped
+// (yellow).
+const marks = { err: 0, errCol: 0, run: 0 };
 
-function markError(line) { marks.err = line; updateGutter(); }
+function markError(line, col = 0) { marks.err = line; marks.errCol = col; updateGutter(); }
 function markRunning(line) { marks.run = line; updateGutter(); }
 
+// updateGutter numbers the lines, each number as high as its line, which a
+// long line that wraps makes higher: the heights are those of the lines of
+// #highlight.
 function updateGutter() {
-  const n = source.value.split("\n").length;
+  renderHighlight();
+  const lines = highlight.children;
   let html = "";
-  for (let i = 1; i <= n; i++) {
+  for (let i = 1; i <= lines.length; i++) {
     const cls = i === marks.err ? "err" : i === marks.run ? "run" : "";
-    html += (cls ? '<span class="' + cls + '">' + i + "</span>" : i) + "\n";
+    html += '<div style="height: ' + lines[i - 1].offsetHeight + 'px">' + (cls ? '<span class="' + cls + '">' + i + "</span>" : i) + "</div>";
   }
   gutter.innerHTML = html;
   gutter.scrollTop = source.scrollTop;
   placeMarks();
 }
 
+// lineTop is where a line starts in the text, in pixels from its top.
+function lineTop(line) {
+  const el = highlight.children[line - 1];
+  return el ? el.offsetTop : 6 + (line - 1) * lineHeight;
+}
+
 function placeMarks() {
   for (const [el, line] of [[mark, marks.err], [runMark, marks.run]]) {
     el.hidden = line <= 0;
-    if (line > 0) el.style.top = (6 + (line - 1) * lineHeight - source.scrollTop) + "px";
+    if (line > 0) {
+      el.style.top = (lineTop(line) - source.scrollTop) + "px";
+      el.style.height = (highlight.children[line - 1]?.offsetHeight || lineHeight) + "px";
+    }
   }
+}
+
+// ---- colours, brackets and indentation --------------------------------------
+
+// The program's colours come from grundy's own lexer, in a second worker (so
+// that they keep up while a run computes): it answers op "tokens" with each
+// token's kind and place. The textarea's text is transparent over a <pre>
+// (#highlight) that shows the same text in colour, the error's squiggle and
+// the brackets matching at the cursor.
+const highlight = $("highlight");
+let lexer = null;                       // the worker that lexes
+let lexed = { text: "", tokens: [] };   // the tokens of a text
+let lexedText = "";                     // the text sent to the lexer last
+let lexing = false;                     // a request is out
+
+function startLexer() {
+  const w = new Worker("worker.js");
+  w.onmessage = (e) => {
+    if (e.data.ready) { lexer = w; relex(); return; }
+    if (!e.data.response) return;
+    lexing = false;
+    lexed = { text: lexedText, tokens: e.data.response.tokens || [] };
+    renderHighlight();
+    if (lexedText !== source.value) relex(); // edited meanwhile
+  };
+  w.postMessage({ module });
+}
+
+// relex asks for the tokens of the program, one request at a time.
+function relex() {
+  if (!lexer || lexing) return; // the answer asks again if the text changed
+  lexing = true;
+  lexedText = source.value;
+  lexer.postMessage({ id: 1, request: { op: "tokens", source: lexedText } });
+}
+
+// currentTokens are the tokens of the text in the editor: those of the text
+// lexed last, less those an edit since touched, shifted past the edit.
+function currentTokens() {
+  const old = lexed.text, text = source.value;
+  if (old === text) return lexed.tokens;
+  let p = 0;
+  while (p < old.length && p < text.length && old[p] === text[p]) p++;
+  let q = 0;
+  while (q < old.length - p && q < text.length - p && old[old.length - 1 - q] === text[text.length - 1 - q]) q++;
+  const oldEnd = old.length - q, shift = text.length - old.length;
+  const out = [];
+  for (const t of lexed.tokens) {
+    if (t.to <= p) out.push(t);
+    else if (t.from >= oldEnd) out.push({ from: t.from + shift, to: t.to + shift, kind: t.kind });
+  }
+  return out;
+}
+
+const openers = { "(": ")", "[": "]", "{": "}" };
+const closers = { ")": "(", "]": "[", "}": "{" };
+
+// matchingBrackets returns the indexes in toks of the bracket at the cursor
+// (just after it, or else just before it) and of its partner.
+function matchingBrackets(toks, text) {
+  if (source.selectionStart !== source.selectionEnd || document.activeElement !== source) return [];
+  const c = source.selectionStart;
+  const isBracket = (t) => t.kind === "operator" && (openers[text.slice(t.from, t.to)] || closers[text.slice(t.from, t.to)]);
+  let i = toks.findIndex((t) => t.to === c && isBracket(t));
+  if (i < 0) i = toks.findIndex((t) => t.from === c && isBracket(t));
+  if (i < 0) return [];
+  const b = text.slice(toks[i].from, toks[i].to), forward = !!openers[b];
+  let depth = 0;
+  for (let j = i; j >= 0 && j < toks.length; j += forward ? 1 : -1) {
+    const x = toks[j].kind === "operator" ? text.slice(toks[j].from, toks[j].to) : "";
+    if (forward ? openers[x] : closers[x]) depth++;
+    if (forward ? closers[x] : openers[x]) depth--;
+    if (depth === 0) return (forward ? closers[x] === b : openers[x] === b) ? [i, j] : [i];
+  }
+  return [i];
+}
+
+// errorOffset is the offset in text of the error's line and column.
+function errorOffset(text) {
+  if (!marks.err || !marks.errCol) return -1;
+  let at = 0;
+  for (let i = 1; i < marks.err; i++) {
+    at = text.indexOf("\n", at) + 1;
+    if (at === 0) return -1;
+  }
+  return at + marks.errCol - 1;
+}
+
+function esc(s) { return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+
+// renderHighlight draws the coloured text under the textarea, a <div> a
+// line (tokens never hold a line break).
+function renderHighlight() {
+  const text = source.value, toks = currentTokens();
+  const matched = new Set(matchingBrackets(toks, text));
+  const err = errorOffset(text);
+  let html = "", at = 0, squiggled = err < 0;
+  const plain = (s) => esc(s).split("\n").join('</div><div class="ln">');
+  const gap = (to) => {
+    if (!squiggled && err >= at && err < to) {
+      const eol = text[err] === "\n"; // underline a space put at the line's end
+      html += plain(text.slice(at, err)) + '<span class="squiggle">' + (eol ? " " : esc(text[err])) + "</span>";
+      at = eol ? err : err + 1;
+      squiggled = true;
+    }
+    html += plain(text.slice(at, to));
+    at = to;
+  };
+  toks.forEach((t, i) => {
+    gap(t.from);
+    let cls = "t-" + t.kind;
+    if (!squiggled && err >= t.from && err < t.to) { cls += " squiggle"; squiggled = true; }
+    if (matched.has(i)) cls += matched.size === 2 ? " match" : " unmatched";
+    html += '<span class="' + cls + '">' + esc(text.slice(t.from, t.to)) + "</span>";
+    at = t.to;
+  });
+  gap(text.length);
+  if (!squiggled) html += '<span class="squiggle"> </span>'; // an error at the very end
+  highlight.innerHTML = '<div class="ln">' + html + "</div>";
+  highlight.scrollTop = source.scrollTop;
+}
+
+window.addEventListener("resize", () => updateGutter()); // lines wrap anew
+document.addEventListener("selectionchange", () => { if (document.activeElement === source) renderHighlight(); });
+source.addEventListener("blur", () => renderHighlight());
+
+// indentAfterEnter inserts a line break that keeps the line's indentation,
+// one level more after an opening bracket; between a bracket and its closing
+// partner, the closing one goes on a line of its own.
+function indentAfterEnter() {
+  const s = source.selectionStart, v = source.value;
+  const lineStart = v.lastIndexOf("\n", s - 1) + 1;
+  const before = v.slice(lineStart, s);
+  const indent = before.match(/^[ \t]*/)[0];
+  const opens = /[{[(]\s*$/.test(before);
+  const inner = "\n" + indent + (opens ? "  " : "");
+  if (opens && /^[ \t]*[}\])]/.test(v.slice(s))) {
+    source.setRangeText(inner + "\n" + indent, s, source.selectionEnd, "start");
+    source.selectionStart = source.selectionEnd = s + inner.length;
+  } else {
+    source.setRangeText(inner, s, source.selectionEnd, "end");
+  }
+}
+
+// dedentCloser types a closing bracket at the start of a line one level
+// back.
+function dedentCloser(ch) {
+  const s = source.selectionStart, v = source.value;
+  const lineStart = v.lastIndexOf("\n", s - 1) + 1;
+  const before = v.slice(lineStart, s);
+  const from = /^ +$/.test(before) ? s - Math.min(2, before.length) : s;
+  source.setRangeText(ch, from, source.selectionEnd, "end");
 }
 
 // goToLine puts the cursor at the start of a line and scrolls to it.
@@ -144,7 +310,7 @@ function goToLine(line) {
   for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
   source.focus();
   source.setSelectionRange(at, at + (lines[line - 1] || "").length);
-  source.scrollTop = Math.max(0, (line - 4) * lineHeight);
+  source.scrollTop = Math.max(0, lineTop(line) - 6 - 3 * lineHeight);
 }
 
 // ---- the program kept in the browser ---------------------------------------
@@ -180,6 +346,7 @@ function setSource(text, example = "", original = text) {
   $("example").value = source.value === loaded ? example : "";
   marks.run = 0;
   markError(0);
+  relex();
   save();
 }
 
@@ -214,15 +381,30 @@ async function replaceSource(text, example, what) {
 source.addEventListener("input", () => {
   marks.run = 0;
   markError(0);
+  relex();
   if (edited()) {
     $("example").value = "";
     if (location.search) history.replaceState(null, "", location.pathname); // a reload keeps the edit
   }
   save();
 });
-source.addEventListener("scroll", () => { gutter.scrollTop = source.scrollTop; placeMarks(); });
+source.addEventListener("scroll", () => {
+  gutter.scrollTop = highlight.scrollTop = source.scrollTop;
+  placeMarks();
+});
 source.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); }
+  const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+  if (e.key === "Enter" && plain && !e.shiftKey) {
+    e.preventDefault();
+    indentAfterEnter();
+    source.dispatchEvent(new Event("input"));
+  }
+  if (closers[e.key] && plain && /^ +$/.test(source.value.slice(source.value.lastIndexOf("\n", source.selectionStart - 1) + 1, source.selectionStart))) {
+    e.preventDefault();
+    dedentCloser(e.key);
+    source.dispatchEvent(new Event("input"));
+  }
   if (e.key === "Tab" && !e.shiftKey) {
     e.preventDefault();
     const s = source.selectionStart;
@@ -265,7 +447,7 @@ async function run() {
     markRunning(0);
     output.innerHTML = resp.html || "";
     if (resp.error && !output.querySelector(".error")) showError(output, resp.error);
-    if (resp.errLine) markError(resp.errLine);
+    if (resp.errLine) markError(resp.errLine, resp.errCol);
   } catch (err) {
     if (running) running.remove();
     const line = marks.run;
@@ -300,7 +482,7 @@ async function explore(op) {
     const resp = await busyRequest({ op, source: source.value, expr }, op === "table" ? "Table" : "Graph");
     if (resp.error) showError(exploreOut, resp.error);
     else exploreOut.innerHTML = resp.html;
-    if (resp.errLine) markError(resp.errLine); // the program itself failed
+    if (resp.errLine) markError(resp.errLine, resp.errCol); // the program itself failed
     showExplored();
   } catch (err) {
     exploreOut.innerHTML = '<p class="stopped">Stopped.</p>';
@@ -330,7 +512,7 @@ async function playTurn() {
     exploreOut.innerHTML = '<p class="stopped">Stopped.</p>';
     return;
   }
-  if (resp.error) { showError(exploreOut, resp.error); if (resp.errLine) markError(resp.errLine); return; }
+  if (resp.error) { showError(exploreOut, resp.error); if (resp.errLine) markError(resp.errLine, resp.errCol); return; }
   const p = resp.play;
   exploreOut.innerHTML = '<pre class="transcript"></pre><div class="moves" id="play-moves"></div>';
   exploreOut.querySelector(".transcript").textContent = p.transcript;
@@ -443,6 +625,7 @@ async function start() {
   try {
     module = await compile();
     await startWorker();
+    startLexer();
   } catch (err) {
     setStatus("grundy could not start: " + err.message);
     return;

@@ -43,7 +43,7 @@ const MaxGraphNodes = 150
 
 // Request is one request of the page.
 type Request struct {
-	Op     string   `json:"op"`     // "examples", "run", "table", "graph" or "play"
+	Op     string   `json:"op"`     // "examples", "run", "tokens", "table", "graph" or "play"
 	Source string   `json:"source"` // the program in the editor
 	Expr   string   `json:"expr"`   // table: EXPR for a in R[, b in R]; graph and play: a position
 	Input  []string `json:"input"`  // play: what the person chose so far, one line each
@@ -51,12 +51,16 @@ type Request struct {
 }
 
 // Response is the answer to a request. Error is set when the request failed;
-// ErrLine is then the line of the program it points to, if any.
+// ErrLine is then the line of the program it points to, if any, and ErrCol
+// the column there, counted in UTF-16 units from 1 as JavaScript counts.
 type Response struct {
 	HTML     string    `json:"html,omitempty"` // run, table, graph: what to show
 	OK       bool      `json:"ok"`             // run: no error and every check held
 	Error    string    `json:"error,omitempty"`
 	ErrLine  int       `json:"errLine,omitempty"`
+	ErrCol   int       `json:"errCol,omitempty"`
+	Tokens   []Token   `json:"tokens,omitempty"` // tokens: the program's, white space left out
+	Lexed    int       `json:"lexed,omitempty"`  // tokens: how far the lexer read (UTF-16 units)
 	Examples []Example `json:"examples,omitempty"`
 	Play     *Play     `json:"play,omitempty"`
 }
@@ -125,6 +129,8 @@ func (w *Worker) Handle(ctx context.Context, r Request) Response {
 		return Response{Examples: Examples()}
 	case "run":
 		return w.run(ctx, r.Source)
+	case "tokens":
+		return tokens(r.Source)
 	case "table", "graph", "play":
 		in, resp := w.session(ctx, r.Source)
 		if in == nil {
@@ -178,7 +184,7 @@ func (w *Worker) run(ctx context.Context, src string) Response {
 	})
 	var b bytes.Buffer
 	sheet.WriteResults(&b, s) // writing to a buffer cannot fail
-	resp := Response{HTML: b.String(), OK: s.OK(), ErrLine: s.ErrLine}
+	resp := Response{HTML: b.String(), OK: s.OK(), ErrLine: s.ErrLine, ErrCol: utf16Column(src, s.ErrLine, s.ErrCol)}
 	if s.Err != nil {
 		resp.Error = s.ErrText
 	}

@@ -4,9 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 func handle(t *testing.T, w *Worker, r Request) Response {
@@ -210,5 +214,35 @@ func TestPlayShowsBoards(t *testing.T) {
 	p := r.Play
 	if p == nil || !strings.Contains(p.Transcript, "Row([0, 2, 0])\n  .o.\n") || strings.Join(p.Moves, ", ") != "i=0, i=2" {
 		t.Fatalf("play of a drawn game: %+v %+v", r, p)
+	}
+}
+
+// TestTokens: the editor's colours come from the language's lexer, at
+// offsets JavaScript uses (UTF-16 units), and an error's column comes too.
+func TestTokens(t *testing.T) {
+	src := "# 𝔾é\ngame G(n) { move -> G(n - 1) }\nprint \"é\" 12 misère\n"
+	r := handle(t, &Worker{}, Request{Op: "tokens", Source: src})
+	units := utf16.Encode([]rune(src))
+	var got []string
+	for _, tok := range r.Tokens {
+		got = append(got, tok.Kind+" "+string(utf16.Decode(units[tok.From:tok.To])))
+	}
+	var want []string
+	toks, _ := lang.Tokens(File, src)
+	for _, tok := range toks {
+		if tok.Kind != lang.TokenSpace {
+			want = append(want, tok.Kind.String()+" "+tok.Text)
+		}
+	}
+	if !slices.Equal(got, want) || r.Lexed != len(units) {
+		t.Errorf("tokens %q (lexed %d of %d), want %q", got, r.Lexed, len(units), want)
+	}
+	r = handle(t, &Worker{}, Request{Op: "tokens", Source: "print 1 ¤ 2"})
+	if len(r.Tokens) != 2 || r.Lexed != len("print 1 ") {
+		t.Errorf("tokens of a text that does not lex: %+v", r)
+	}
+	r = handle(t, &Worker{}, Request{Op: "run", Source: "# 𝔾\nprint \"𝔾\" + (1 +\n"})
+	if r.ErrLine != 2 || r.ErrCol != len(`print "𝔾" + (1 +`)-2+1 {
+		t.Errorf("error at %d:%d (UTF-16), want 2:%d", r.ErrLine, r.ErrCol, len(`print "𝔾" + (1 +`)-2+1)
 	}
 }
