@@ -420,16 +420,8 @@ func (s *callSite) apply(f Value, args []Value) Value {
 	switch f.K {
 	case KGame:
 		g := f.R.(*Game)
-		if len(args) != len(g.Params) {
-			s.fail("%s takes %s, but is given %d", g.Name, words.Plural(len(g.Params), "argument"), len(args))
-		}
-		if g.CheckArgs != nil {
-			if msg := g.CheckArgs(args); msg != "" {
-				s.fail("%s", msg)
-			}
-		}
-		if msg := s.c.in.tooBig(positionShape(args)); msg != "" {
-			s.fail("%s", strings.Replace(msg, "this value", "this position", 1))
+		if msg := s.c.in.badPosition(g, args); msg != "" {
+			s.fail("%s", msg)
 		}
 		return s.c.in.position(g, args)
 	case KFunc:
@@ -437,6 +429,7 @@ func (s *callSite) apply(f Value, args []Value) Value {
 		in.tick()
 		r := in.run
 		if r.depth++; r.depth > maxDepth {
+			r.depth-- // this call is not made
 			s.tooDeep()
 		}
 		defer func() { r.depth-- }()

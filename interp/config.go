@@ -102,12 +102,20 @@ func (in *Interp) WithinPositions(n int, f func() error) (bool, error) {
 // how often it answered.
 func (in *Interp) SolverStats() solver.Stats { return in.solver.Stats() }
 
-// MarkLibrary tells that the file filename (as given to Run) is a library, not
-// the user's program: an error raised inside it is shown at the line of the
-// program that called into it, with the library's line as a note.
+// MarkLibrary tells that the file filename (as given to Run, just before) is a
+// library, not the user's program: an error raised inside it is shown at the
+// line of the program that called into it, with the library's line as a note.
+// The library's code keeps the names it was compiled with: every global, its
+// own and the built-ins, gets a cell of its own for the code that follows, so
+// that a program's definition of the same name (fn cells, fn len) shadows it
+// in the program's code only, and the library's games play as written.
 func (in *Interp) MarkLibrary(filename string) {
 	if in.libraries == nil {
 		in.libraries = map[string]bool{}
 	}
 	in.libraries[filename] = true
+	for name, cell := range in.globals {
+		own := *cell
+		in.globals[name] = &own
+	}
 }

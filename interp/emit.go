@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"fmt"
+
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
@@ -139,8 +141,22 @@ func (c *compiler) addToSum(pos lang.Position, v Value, sb *sumBuilder) {
 			c.addToSum(pos, p, sb)
 		}
 	default:
-		c.fail(pos, "a move must lead to a game position or a sum of them, but this is %s %s", v.K, v.Repr())
+		c.fail(pos, "%s", notAGame(v))
 	}
+}
+
+// notAGame is the error of a move that leads to v, which is no game. A 0 there
+// is refused too, as the mark of a forgotten position (move -> n - 1), unless
+// it comes from a call of sum written in the move itself (see isSumCall); a
+// function that returns sum([]) returns the number 0, which says how to write
+// the empty game instead.
+func notAGame(v Value) string {
+	msg := fmt.Sprintf("a move must lead to a game position or a sum of them, but this is %s %s", v.K, v.Repr())
+	if isZero(v) {
+		msg += "; for a move to the empty game, write *0, or call sum in the move itself (-> sum([...])): " +
+			"elsewhere, such as in a function that returns sum([]), the sum of an empty list is the number 0"
+	}
+	return msg
 }
 
 // affineInt is an integer expression c + sum of coef * slot over variables of the

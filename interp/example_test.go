@@ -51,7 +51,9 @@ func ExampleInterp_SG() {
 		panic(err)
 	}
 	heap, _ := in.Game("Heap")
-	sum := interp.Sum(in.Position(heap, interp.Int(3)), in.Position(heap, interp.Int(5)))
+	h3, _ := in.Position(ctx, heap, interp.Int(3))
+	h5, _ := in.Position(ctx, heap, interp.Int(5))
+	sum := interp.Sum(h3, h5)
 	v, _ := in.SG(ctx, sum)
 	isP, _ := in.Outcome(ctx, sum)
 	wins, _ := in.Winning(ctx, sum)

@@ -46,8 +46,20 @@ func (in *Interp) Game(name string) (*Game, bool) {
 	return g.V.R.(*Game), true
 }
 
-// Position returns the position g(args) as a value.
-func (in *Interp) Position(g *Game, args ...Value) Value { return in.position(g, args) }
+// Position returns the position g(args) as a value, or the error of making it:
+// arguments g refuses, or a canonical form that fails. Making a position runs
+// g's canonical form, if it has one, as a run under ctx (nested in the run in
+// progress when a built-in written in Go calls it).
+func (in *Interp) Position(ctx context.Context, g *Game, args ...Value) (v Value, err error) {
+	err = in.runUnder(ctx, func() error {
+		if msg := in.badPosition(g, args); msg != "" {
+			return errors.New(msg)
+		}
+		v = in.position(g, args)
+		return nil
+	})
+	return v, err
+}
 
 // NewRecord makes a record value: named fields, printed as "name value, ...",
 // with the fields marked in omitZero left out when they are 0 and string fields

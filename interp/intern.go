@@ -2,10 +2,31 @@ package interp
 
 import (
 	"encoding/binary"
+	"fmt"
+	"strings"
 
+	"github.com/grundy-lang/grundy/internal/words"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/solver"
 )
+
+// badPosition says what is wrong with the arguments of g(args), a position a
+// program or the Go API makes: their number, what g's native check refuses, or
+// their size; "" when nothing is.
+func (in *Interp) badPosition(g *Game, args []Value) string {
+	if len(args) != len(g.Params) {
+		return fmt.Sprintf("%s takes %s, but is given %d", g.Name, words.Plural(len(g.Params), "argument"), len(args))
+	}
+	if g.CheckArgs != nil {
+		if msg := g.CheckArgs(args); msg != "" {
+			return msg
+		}
+	}
+	if msg := in.tooBig(positionShape(args)); msg != "" {
+		return strings.Replace(msg, "this value", "this position", 1)
+	}
+	return ""
+}
 
 // position interns g(args) and returns the position value. args may be reused by
 // the caller afterwards.
@@ -236,7 +257,7 @@ func (in *Interp) newPosition(g *Game, args []Value) solver.Pos {
 	id := solver.Pos(in.pos.len())
 	// Every interned position counts, solved or not: a position with many
 	// options interns them all before any is solved.
-	if err := in.Config.Positions(int(id) - in.positionBase + 1); err != nil {
+	if err := in.Config.Positions(int(id) - in.run.positionBase + 1); err != nil {
 		panic(err)
 	}
 	if id&4095 == 0 {

@@ -43,26 +43,24 @@ type Interp struct {
 
 	globals map[string]*Global
 	pos     positionTable // every interned position, by id
-	// positionBase is how many positions were interned before this run (or
-	// the last ClearMemo): Config.MaxPositions bounds those interned
-	// since, as it bounds those memoized.
-	positionBase int
-	nimberGame   *Game
-	serial       int
-	keyBuf       []byte
-	canonBuf     []Value           // the arguments a sorting canonical form gives
-	bigValues    map[string]uint32 // ids of big position arguments, by their key
-	frames       framePool
-	entrySlab    []PosEntry // storage for new positions, allocated in blocks
-	argSlab      []Value
-	misere       *solver.Misere // made on first misère query
-	scores       *scoreRules    // made on first scoring query
-	forms        *cgt.Space     // canonical forms of partizan values, made on first use
-	posForms     []cgt.Game     // each position's canonical form, once computed
-	generation   uint64         // counts changes of globals, for remembered calls
-	noMemo       bool           // remember no call (tests compare with the plain way)
-	run          *run           // the run in progress, or idle (see run.go)
-	idle         run            // the run between runs, under no context
+	// Config.MaxPositions counts positions from the run's positionBase
+	// (run.go), not from the session's first.
+	nimberGame *Game
+	serial     int
+	keyBuf     []byte
+	canonBuf   []Value           // the arguments a sorting canonical form gives
+	bigValues  map[string]uint32 // ids of big position arguments, by their key
+	frames     framePool
+	entrySlab  []PosEntry // storage for new positions, allocated in blocks
+	argSlab    []Value
+	misere     *solver.Misere // made on first misère query
+	scores     *scoreRules    // made on first scoring query
+	forms      *cgt.Space     // canonical forms of partizan values, made on first use
+	posForms   []cgt.Game     // each position's canonical form, once computed
+	generation uint64         // counts changes of globals, for remembered calls
+	noMemo     bool           // remember no call (tests compare with the plain way)
+	run        *run           // the run in progress, or idle (see run.go)
+	idle       run            // the run between runs, under no context
 }
 
 // Global is a top-level name: a game, function, let or built-in.
@@ -248,7 +246,9 @@ func (in *Interp) invalidate(changed []string) {
 	for grew := true; grew; {
 		grew = false
 		for name, g := range in.globals {
-			if dirty[name] {
+			// A library's definitions mention the library's own cells,
+			// which a program's definitions only shadow (MarkLibrary).
+			if dirty[name] || in.libraries[g.Pos.Filename] {
 				continue
 			}
 			for _, r := range g.refs {
@@ -283,7 +283,7 @@ func (in *Interp) invalidate(changed []string) {
 // ClearMemo drops every memoized value, normal and misère. Interned positions
 // stay, but Config.MaxPositions counts them again from here.
 func (in *Interp) ClearMemo() {
-	in.positionBase = in.pos.len()
+	in.run.positionBase = in.pos.len()
 	in.solver.Clear()
 	in.forgetForms()
 	for _, g := range in.pos.games {

@@ -2,8 +2,12 @@ package interp
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
+	"time"
 
+	"github.com/grundy-lang/grundy/quotient"
 	"github.com/grundy-lang/grundy/solver"
 )
 
@@ -213,21 +217,39 @@ func (in *Interp) QuotientOf(v Value) (HeapQuotient, []int64, bool) {
 }
 
 // decideMisere returns the misère verdict on v: by its heaps' quotient when they have
-// one that answers, else by the solver. A quotient that cannot answer (grown past its
-// bound) leaves the sum to the solver.
+// one that answers, else by the solver. A quotient whose construction found no
+// candidate within its limits before the largest heap (a wild game) leaves the sum to
+// the solver for quotientFallback at most: past it, the error says how far the
+// quotient reaches. Other stops (the size bound, which tame games such as Lasker's Nim
+// reach, whose sums genus theory decides) leave it to the solver unbounded.
 func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (solver.Verdict, error) {
-	if q, heaps, ok := in.QuotientOf(v); ok {
-		isP, err := q.IsP(ctx, heaps)
-		if err == nil {
+	comps, heaps := in.misereParts(parts)
+	if q, sizes, ok := in.QuotientOf(v); ok {
+		isP, qerr := q.IsP(ctx, sizes)
+		if qerr == nil {
 			return solver.Verdict{P: isP, Method: MethodQuotient}, nil
 		}
 		if ctx.Err() != nil {
 			return solver.Verdict{}, ctx.Err()
 		}
+		var stopped *quotient.LimitsError
+		if !errors.As(qerr, &stopped) { // past its size bound, as tame games are: search
+			return in.misereSolver().Decide(ctx, comps, heaps...)
+		}
+		short, cancel := context.WithTimeout(ctx, quotientFallback)
+		defer cancel()
+		verdict, err := in.misereSolver().Decide(short, comps, heaps...)
+		if err != nil && ctx.Err() == nil && short.Err() != nil {
+			return verdict, fmt.Errorf("this sum is beyond what its heaps' misère quotient answers (%v), and a search over its positions found no answer within %v; quotient(G).status says which sums the quotient answers", qerr, quotientFallback)
+		}
+		return verdict, err
 	}
-	comps, heaps := in.misereParts(parts)
 	return in.misereSolver().Decide(ctx, comps, heaps...)
 }
+
+// quotientFallback bounds the search that answers a sum of heaps its quotient does
+// not reach: such sums are mostly far too large to search. (A variable for tests.)
+var quotientFallback = 5 * time.Second
 
 // quotientWinning lists the moves of v to a misère P-position by its heaps' quotient,
 // when it has one that answers (ok).

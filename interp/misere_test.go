@@ -1,9 +1,13 @@
 package interp_test
 
 import (
+	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/quotient"
 )
 
 // The Anti-Nim rule: the first player wins misère Nim iff (every heap is at most 1
@@ -26,5 +30,36 @@ func TestMisereDefaultMode(t *testing.T) {
 	v, _ = evalIn(in, "outcome(Nim(1), normal)")
 	if v != "N" {
 		t.Errorf("an explicit normal mode wins over the default: %s", v)
+	}
+}
+
+// failingQuotient is a heap quotient that never answers.
+type failingQuotient struct{}
+
+func (failingQuotient) IsP(context.Context, []int64) (bool, error) {
+	return false, &quotient.LimitsError{Heap: 3, Limits: quotient.DefaultLimits}
+}
+func (failingQuotient) Describe() string { return "a quotient that never answers" }
+
+// A sum its heaps' quotient cannot answer goes to the search, for a bounded time:
+// a small sum is answered, a large one stops with a message that names the reason.
+func TestSearchAfterAQuotientThatCannotAnswer(t *testing.T) {
+	defer interp.SetQuotientFallback(100 * time.Millisecond)()
+	in := newSession()
+	if err := in.Run(context.Background(), "t", "game H(n) { move knock k in 1..2, i in 0..n-k -> H(i) + H(n - k - i) }"); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := in.Game("H")
+	g.Natives.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
+		return failingQuotient{}, args[0].N, true
+	}
+	if v, err := evalIn(in, "[outcome(H(a) + H(b), misere) for a in 0..4, b in 0..4]"); err != nil {
+		t.Fatal(err)
+	} else if want, _ := evalIn(in, "[outcome(Kayles(a) + Kayles(b), misere) for a in 0..4, b in 0..4]"); v != want {
+		t.Errorf("small sums by search: %s, want %s", v, want)
+	}
+	_, err := evalIn(in, "outcome(H(300) + H(200) + H(100), misere)")
+	if err == nil || !strings.Contains(err.Error(), "beyond what its heaps' misère quotient answers (heap 3: no candidate quotient passes the check within the search's limits (100 rounds, 4096 elements, 262144 steps)), and a search over its positions found no answer within 100ms") {
+		t.Errorf("a large sum: %v", err)
 	}
 }

@@ -90,12 +90,14 @@ func gameParts(v Value, fn string) ([]Value, error) {
 
 // enterQuery counts a query made while an evaluation may be in progress (an sg
 // in a where clause nests one level per position solved), failing past
-// maxDepth; leaveQuery, deferred after it succeeds, uncounts it.
+// maxDepth, uncounted again; leaveQuery, deferred after it succeeds, uncounts it.
 func (in *Interp) enterQuery() error {
 	r := in.run
 	r.queries++
 	if r.depth++; r.depth > maxDepth {
-		return in.tooDeep()
+		err := in.tooDeep()
+		in.leaveQuery()
+		return err
 	}
 	return nil
 }
@@ -104,11 +106,10 @@ func (in *Interp) leaveQuery() { in.run.depth--; in.run.queries-- }
 
 // tooDeep is the error of an evaluation nested more than maxDepth calls deep,
 // saying when the nesting comes from sg queries made while solving positions,
-// the usual cause. It resets the counters, which the failure unwinds.
+// the usual cause. The counters stay as they are: each level uncounts itself
+// as the failure unwinds it.
 func (in *Interp) tooDeep() error {
-	r := in.run
-	queries := r.queries
-	r.depth, r.queries = 0, 0
+	queries := in.run.queries
 	if queries > maxDepth/4 { // each query also counts the call that made it
 		return fmt.Errorf("recursion is too deep (more than %d nested calls, %d of them queries such as sg made while solving a position: a where clause that asks the value of the next position nests one level per position)", maxDepth, queries)
 	}

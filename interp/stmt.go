@@ -25,7 +25,9 @@ func (c *compiler) define(prog *lang.Program) {
 			cell := in.global(d.Name)
 			if cell.Defined {
 				changed = append(changed, d.Name)
-				if old, ok := cell.V.R.(*Game); ok && cell.V.K == KGame {
+				// A library's game is only shadowed: the library's code
+				// still makes it, and its moves still name it.
+				if old, ok := cell.V.R.(*Game); ok && cell.V.K == KGame && !in.libraries[cell.Pos.Filename] {
 					old.replaced = true
 				}
 			}
@@ -114,7 +116,7 @@ func (c *compiler) move(m *lang.Move) *compiledMove {
 			return emptySum
 		}
 		if !isGame(v) {
-			c.fail(pos, "a move must lead to a game position or a sum of them, but this is %s %s", v.K, v.Repr())
+			c.fail(pos, "%s", notAGame(v))
 		}
 		return v
 	}

@@ -2,9 +2,11 @@ package quotient
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 )
 
 // code is a small take-and-break code for the tests: digits[k] for removing k tokens.
@@ -131,4 +133,65 @@ func TestAgainstSearch(t *testing.T) {
 		})
 		t.Logf("%s: %d sums agree; quotient of heaps up to %d has order %d", tc.code, count, tc.maxHeap, q.Order())
 	}
+}
+
+// TestRaisedLimits checks a quotient grown past where the default limits stop it: 0.754
+// stops at heap 17 within DefaultLimits, and with more work it reaches heap 19, where the
+// outcomes of sums still agree with the plain search.
+func TestRaisedLimits(t *testing.T) {
+	ctx := context.Background()
+	c := parseCode(".754")
+	q := New(c, 1000)
+	err := q.Grow(ctx, 18)
+	var le *LimitsError
+	if !errors.As(err, &le) || le.Heap != 17 {
+		t.Fatalf("0.754 within the default limits: %v, want a stop at heap 17", err)
+	}
+	q.RaiseLimits(LimitsFor(1 << 22))
+	if err := q.Grow(ctx, 20); err != nil {
+		t.Fatalf("0.754 with raised limits: %v", err)
+	}
+	s := &search{c: c, memo: map[string]bool{}}
+	count := 0
+	sums(19, 23, func(hs []int) {
+		if slices.Max(append([]int{0}, hs...)) < 17 {
+			return
+		}
+		x, err := q.Sum(ctx, hs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := q.IsP(x), s.isP(hs); got != want {
+			t.Fatalf("0.754 %v: quotient says P=%v, search says P=%v", hs, got, want)
+		}
+		count++
+	})
+	t.Logf("%d sums with a heap of 17 to 19 agree; order %d", count, q.Order())
+}
+
+// TestStopInsideARound stops a growth whose rounds are long (much work allowed) by its
+// context, and checks that the quotient is left as it was and grows on afterwards.
+func TestStopInsideARound(t *testing.T) {
+	c := parseCode(".754")
+	q := New(c, 1000)
+	q.RaiseLimits(LimitsFor(1 << 34))
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if err := q.Grow(ctx, 60); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a growth past its deadline: %v", err)
+	}
+	before := q.Heaps()
+	if err := q.Grow(context.Background(), before+1); err != nil {
+		t.Fatal(err)
+	}
+	s := &search{c: c, memo: map[string]bool{}}
+	sums(before, 18, func(hs []int) {
+		x, err := q.Sum(context.Background(), hs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.IsP(x) != s.isP(hs) {
+			t.Fatalf("%v: the quotient and the search disagree after a stop", hs)
+		}
+	})
 }

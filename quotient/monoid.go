@@ -46,6 +46,9 @@ type monoid interface {
 	size() int
 	mul(a, b int32) int32
 	isP(a int32) bool
+	// beat counts a step of a long walk over the monoid: a trial's stops the growth
+	// (panics with a stop) when its context is done.
+	beat()
 }
 
 // table is a monoid given by its multiplication table.
@@ -58,6 +61,7 @@ type table struct {
 func (t *table) size() int            { return t.n }
 func (t *table) mul(a, b int32) int32 { return t.prod[int(a)*t.n+int(b)] }
 func (t *table) isP(a int32) bool     { return t.p[a] }
+func (t *table) beat()                {}
 func trivialTable() *table            { return &table{n: 1, prod: []int32{0}, p: []bool{false}} }
 func pSet(m monoid) set {
 	s := newSet(m.size())
@@ -137,6 +141,7 @@ func walk(m monoid, lower [][]set, states []state, seedLetters, letters []letter
 		return hs
 	}
 	for i := 0; i < len(states); i++ { // breadth first: short failures first
+		m.beat()
 		st, ls := states[i], letters
 		if i < seeds {
 			ls = seedLetters
@@ -181,6 +186,7 @@ func reach(m monoid, letters []letter) ([]int32, map[int32][]int) {
 	words := map[int32][]int{0: nil}
 	out := []int32{0}
 	for i := 0; i < len(out); i++ {
+		m.beat()
 		for _, l := range letters {
 			if y := m.mul(out[i], l.elem); words[y] == nil && y != 0 {
 				words[y] = append(slices.Clone(words[out[i]]), l.heap)
@@ -196,6 +202,7 @@ func reach(m monoid, letters []letter) ([]int32, map[int32][]int) {
 // submonoid is the element of some sum (words[y]).
 func checkP(m monoid, elems []int32, words map[int32][]int, letters []letter) *failure {
 	for _, y := range elems {
+		m.beat()
 		for _, l := range letters {
 			if !m.isP(m.mul(y, l.elem)) {
 				continue
@@ -243,6 +250,7 @@ func minimize(m monoid, elems []int32, letters []letter) (*table, []int32) {
 		copy(next, class)
 		key := make([]byte, 0, 4*(len(gens)+1))
 		for _, x := range elems { // identity first: it gets class 0
+			m.beat()
 			key = appendInt(key[:0], class[x])
 			for _, g := range gens {
 				key = appendInt(key, class[m.mul(x, g)])

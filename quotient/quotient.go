@@ -23,6 +23,7 @@ package quotient
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -113,6 +114,7 @@ type Quotient struct {
 	meximal []set
 	lower   [][]set
 	proof   Period
+	limits  Limits
 	err     error           // the growth stopped for good
 	effort  int             // the work of the current extension: trial elements times letters
 	ctx     context.Context // the growth's, while it runs
@@ -127,11 +129,28 @@ type Period struct {
 // New returns the quotient of heap 0 alone (the trivial monoid), growing to at most bound
 // elements.
 func New(r Rules, bound int) *Quotient {
-	q := &Quotient{rules: r, bound: bound, m: trivialTable(), elem: []int32{0}, opts: [][]int32{nil}}
+	q := &Quotient{rules: r, bound: bound, limits: DefaultLimits, m: trivialTable(), elem: []int32{0}, opts: [][]int32{nil}}
 	q.meximal = meximal(q.m)
 	q.lower = [][]set{{newSet(1)}}
 	return q
 }
+
+// RaiseLimits lets the growth search further, trying again a heap where it stopped
+// within smaller limits. Limits never shrink.
+func (q *Quotient) RaiseLimits(l Limits) {
+	raised := l.Trial > q.limits.Trial || l.Rounds > q.limits.Rounds || l.Work > q.limits.Work
+	q.limits = Limits{max(l.Trial, q.limits.Trial), max(l.Rounds, q.limits.Rounds), max(l.Work, q.limits.Work)}
+	var le *LimitsError
+	if raised && errors.As(q.err, &le) {
+		q.err = nil
+	}
+}
+
+// Bound returns the largest order the quotient may grow to.
+func (q *Quotient) Bound() int { return q.bound }
+
+// Limits returns the limits the growth searches within.
+func (q *Quotient) Limits() Limits { return q.limits }
 
 // Heaps returns how many heaps are computed: 0..Heaps()-1.
 func (q *Quotient) Heaps() int { return len(q.elem) }

@@ -23,6 +23,8 @@ func (c cyclic) add(a, b int) int {
 // times the powers of each free heap, with a P-portion found by the recursion on
 // outcomes (markP). It is used only once explore and checkP have proved it right.
 type trial struct {
+	ctx      context.Context // the growth's: beat stops when it is done
+	beats    int
 	base     *table
 	baseElem []int32  // the element in base of every heap that is not free
 	free     []int    // the free heaps
@@ -31,15 +33,23 @@ type trial struct {
 	p        []bool
 }
 
-func newTrial(base *table, baseElem []int32, free []int, cyc []cyclic) *trial {
-	t := &trial{base: base, baseElem: baseElem, free: free, cyc: cyc, radix: 1}
+func newTrial(ctx context.Context, base *table, baseElem []int32, free []int, cyc []cyclic) *trial {
+	t := &trial{ctx: ctx, base: base, baseElem: baseElem, free: free, cyc: cyc, radix: 1}
 	for _, c := range cyc {
 		t.radix *= c.size()
 	}
 	return t
 }
 
-func (t *trial) size() int          { return t.base.n * t.radix }
+func (t *trial) size() int { return t.base.n * t.radix }
+
+func (t *trial) beat() {
+	if t.beats++; t.beats&1023 == 0 {
+		if err := t.ctx.Err(); err != nil {
+			panic(stop{err})
+		}
+	}
+}
 func (t *trial) isP(a int32) bool   { return t.p[a] }
 func (t *trial) lift(x int32) int32 { return x * int32(t.radix) }
 
@@ -95,6 +105,7 @@ func (t *trial) markP(letters []letter, weight []int) {
 	}
 	pq := &queue{{x: 0, d: 0}}
 	for pq.Len() > 0 {
+		t.beat()
 		it := heap.Pop(pq).(item)
 		if done[it.x] {
 			continue
@@ -142,14 +153,38 @@ func (q *queue) Pop() any {
 	return it
 }
 
-// maxTrial bounds the size of a trial monoid, maxRounds the trials for one heap, and
-// maxEffort their work (trial elements times letters, summed): a heap that needs more
-// stops the growth, so that a quotient that explodes fails in well under a second.
-const (
-	maxTrial  = 1 << 12
-	maxRounds = 100
-	maxEffort = 1 << 18
-)
+// Limits bound the search for a new quotient when a heap does not fit the current one:
+// a heap that needs more stops the growth with a *LimitsError.
+type Limits struct {
+	Trial  int // elements of a candidate (trial) monoid
+	Rounds int // candidates tried for one heap
+	Work   int // their work, trial elements times letters, summed over one heap
+}
+
+// DefaultLimits make a quotient that explodes fail in well under a second.
+var DefaultLimits = Limits{Trial: 1 << 12, Rounds: 100, Work: 1 << 18}
+
+// LimitsFor returns limits for about work steps per heap: DefaultLimits raised with the
+// work, in proportion, as far as they need (0.07 reaches heap 30, order 360, with 1<<27).
+func LimitsFor(work int) Limits {
+	l := DefaultLimits
+	if work > l.Work {
+		scale := work / l.Work
+		l.Work, l.Trial, l.Rounds = work, min(l.Trial*scale, 1<<20), min(l.Rounds*scale, 1<<16)
+	}
+	return l
+}
+
+// LimitsError is returned when no candidate quotient for a heap passes the check within
+// the limits.
+type LimitsError struct {
+	Heap   int
+	Limits Limits
+}
+
+func (e *LimitsError) Error() string {
+	return fmt.Sprintf("heap %d: no candidate quotient passes the check within the search's limits (%d rounds, %d elements, %d steps)", e.Heap, e.Limits.Rounds, e.Limits.Trial, e.Limits.Work)
+}
 
 // extend grows the quotient by the new heap n, which the mex interpolation could not
 // place. The first trial is the current quotient times the powers of heap n. When a sum
@@ -163,18 +198,18 @@ func (q *Quotient) extend(ctx context.Context) error {
 	free, cyc := []int{n}, []cyclic{{2, 2}}
 	tried := map[string]bool{}
 	q.effort = 0
-	for range maxRounds {
+	for range q.limits.Rounds {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		t := newTrial(base, baseElem, free, cyc)
+		t := newTrial(ctx, base, baseElem, free, cyc)
 		key := fmt.Sprint(base.n, baseElem, free, cyc)
-		if t.size() > maxTrial || tried[key] {
+		if t.size() > q.limits.Trial || tried[key] {
 			break
 		}
 		tried[key] = true
 		letters, weight := q.trialLetters(t)
-		if q.effort += t.size() * len(letters); q.effort > maxEffort {
+		if q.effort += t.size() * len(letters); q.effort > q.limits.Work {
 			break
 		}
 		t.markP(letters, weight)
@@ -191,7 +226,7 @@ func (q *Quotient) extend(ctx context.Context) error {
 		base = m
 		free, cyc = q.toFree(ctx, m, baseElem, f.heaps, !t.isP(t.sum(f.heaps)))
 	}
-	return fmt.Errorf("heap %d: no candidate quotient passes the check within the search's limits (%d rounds, %d elements, %d steps)", n, maxRounds, maxTrial, maxEffort)
+	return &LimitsError{Heap: n, Limits: q.limits}
 }
 
 // toFree chooses the heaps to free after sum failed: the first set of heaps of the sum
@@ -211,12 +246,12 @@ func (q *Quotient) toFree(ctx context.Context, base *table, baseElem []int32, su
 	for k := 1; k <= len(heaps); k++ {
 		var found []int
 		subsets(heaps, k, func(free []int) bool {
-			t := newTrial(base, baseElem, free, powers(free))
-			if t.size() > maxTrial || ctx.Err() != nil {
+			t := newTrial(ctx, base, baseElem, free, powers(free))
+			if t.size() > q.limits.Trial || ctx.Err() != nil {
 				return ctx.Err() != nil
 			}
 			letters, weight := q.trialLetters(t)
-			if q.effort += t.size() * len(letters); q.effort > maxEffort {
+			if q.effort += t.size() * len(letters); q.effort > q.limits.Work {
 				return true
 			}
 			t.markP(letters, weight)
@@ -231,7 +266,7 @@ func (q *Quotient) toFree(ctx context.Context, base *table, baseElem []int32, su
 		}
 	}
 	for k := len(heaps); k > 1; k-- {
-		if t := newTrial(base, baseElem, heaps[:k], powers(heaps[:k])); t.size() <= maxTrial {
+		if t := newTrial(ctx, base, baseElem, heaps[:k], powers(heaps[:k])); t.size() <= q.limits.Trial {
 			return heaps[:k], powers(heaps[:k])
 		}
 	}

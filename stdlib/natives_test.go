@@ -263,6 +263,48 @@ func TestUserDefinitionShadowsLibrary(t *testing.T) {
 	}
 }
 
+// A program's definition of a name that the library's own code uses (one of
+// its helpers, or a built-in) shadows it in the program's code only, even in
+// code the program wrote before: the library's games and functions answer as
+// in a fresh session. Before, the definition replaced the library's, and
+// fn cells(s, ch) = {} made every Domineering board empty.
+func TestLibraryKeepsItsNames(t *testing.T) {
+	library := []string{`value(domineering("...|..."))`, `clobber("xo|ox")`, `value(clobber("xo.|ox."))`,
+		`toadsLower("TF.")`, `sg(Nim(3) + Kayles(4))`, `value(bluered([(0, 1, "L"), (1, 2, "R")]))`}
+	fresh := stdlib.New()
+	var want []string
+	for _, src := range library {
+		want = append(want, eval(t, fresh, src))
+	}
+	for _, c := range []struct{ def, user, got string }{
+		{"fn cells(s, ch) = {}", `cells("..", ".")`, "{}"},
+		{"fn regions(B) = []", "regions({(0, 0)})", "[]"},
+		{"fn join(xs) = \"?\"", `join(["a", "b"])`, `"?"`},
+		{"fn sumOf(Gs) = *0", "sumOf([*1])", "*0"},
+		{"fn len(xs) = 0", "len([1, 2])", "0"},
+		{"fn sum(xs) = *0", "sum([*1])", "*0"},
+		{"game Domineering(B) { move where false -> Domineering(B) }", "value(Domineering({(0, 0), (1, 0)}))", "0"},
+	} {
+		in := stdlib.New()
+		in.Out = &strings.Builder{}
+		// The program's code written before the definition sees it too.
+		if err := in.Run(context.Background(), "before.game", "fn mine() = "+c.user); err != nil {
+			t.Fatal(err)
+		}
+		if err := in.Run(context.Background(), "t.game", c.def); err != nil {
+			t.Fatalf("%s: %v", c.def, err)
+		}
+		if got := eval(t, in, "mine()"); got != c.got {
+			t.Errorf("after %s, the program's %s = %s, want %s", c.def, c.user, got, c.got)
+		}
+		for i, src := range library {
+			if got := eval(t, in, src); got != want[i] {
+				t.Errorf("after %s, %s = %s, want %s as in a fresh session", c.def, src, got, want[i])
+			}
+		}
+	}
+}
+
 func TestLibraryDocsAndErrors(t *testing.T) {
 	in := stdlib.New()
 	for _, name := range []string{"Nim", "Bash", "Subtract", "AllBut", "Wythoff", "FibNim", "fibnim", "Lasker", "Kayles", "DawsonsKayles", "GrundysGame", "TakeBreak", "Hackenbush", "Token", "MockTurtles", "takebreak", "period"} {

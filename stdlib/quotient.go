@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/quotient"
@@ -16,7 +17,9 @@ import (
 const (
 	quotientBound = 256  // the largest quotient computed unless quotient(G, bound) asks
 	quotientHeaps = 1024 // quotient(G) grows to this many heaps at most
-	unprovedHeaps = 4096 // a misère query grows a quotient without a period this far
+	maxBound      = 1 << 16
+	maxWork       = 1 << 40 // the work per heap quotient(G, bound, work) may allow
+	unprovedHeaps = 4096    // a misère query grows a quotient without a period this far
 )
 
 type quotientKey struct {
@@ -65,6 +68,25 @@ func (lib *library) quotientOf(code native.Code, bound int) *heapQuotient {
 	return h
 }
 
+// queryQuotient is the quotient misère queries use for a code: the one of the session
+// that reaches furthest (proved for all heaps, else the most heaps), so that a
+// quotient grown with quotient(G, bound, work) answers the queries that follow.
+func (lib *library) queryQuotient(code native.Code) *heapQuotient {
+	best := lib.quotientOf(code, quotientBound)
+	reach := func(h *heapQuotient) int {
+		if _, ok := h.q.Proved(); ok {
+			return math.MaxInt
+		}
+		return h.q.Heaps()
+	}
+	for key, h := range lib.quotients {
+		if key.code == code && (reach(h) > reach(best) || reach(h) == reach(best) && key.bound > best.q.Bound()) {
+			best = h
+		}
+	}
+	return best
+}
+
 // IsP answers a misère sum of heaps, growing the quotient to the largest heap unless its
 // heap map is proved periodic.
 func (h *heapQuotient) IsP(ctx context.Context, heaps []int64) (bool, error) {
@@ -89,16 +111,23 @@ func (h *heapQuotient) IsP(ctx context.Context, heaps []int64) (bool, error) {
 	return err == nil && h.q.IsP(x), err
 }
 
-// Describe names the quotient and the heaps it is proved for.
+// Describe names the quotient and the heaps it is proved for, and for a partial
+// quotient what its order counts and why it grows.
 func (h *heapQuotient) Describe() string {
-	return fmt.Sprintf("the misère quotient of %s (order %d, %s)", h.code, h.q.Order(), h.scope())
+	if _, ok := h.q.Proved(); ok {
+		return fmt.Sprintf("the misère quotient of %s (order %d, %s)", h.code, h.q.Order(), h.scope())
+	}
+	n := h.q.Heaps() - 1
+	return fmt.Sprintf("the misère quotient of %s as far as heap %d, of order %d: the classes that the sums of heaps up to %d fall into. A larger heap can tell apart sums that smaller heaps cannot, so the quotient grows with the heaps it covers; quotient(G) shows it for as many heaps as it reaches", h.code, n, h.q.Order(), n)
 }
 
+// scope says which sums the quotient answers.
 func (h *heapQuotient) scope() string {
 	if p, ok := h.q.Proved(); ok {
 		return fmt.Sprintf("for all heaps: heap n + %d acts as heap n from heap %d on", p.Period, p.Preperiod)
 	}
-	return fmt.Sprintf("for heaps up to %d", h.q.Heaps()-1)
+	n := h.q.Heaps() - 1
+	return fmt.Sprintf("for heaps up to %d: it answers every sum of heaps of at most %d tokens", n, n)
 }
 
 // attachQuotients makes the heaps of the library's take-and-break games use their
@@ -109,13 +138,13 @@ func (lib *library) attachQuotients(game func(string) *interp.Game) {
 			continue
 		}
 		g.Natives.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
-			return lib.quotientOf(code, quotientBound), args[0].N, args[0].K == interp.KInt && args[0].N >= 0
+			return lib.queryQuotient(code), args[0].N, args[0].K == interp.KInt && args[0].N >= 0
 		}
 	}
 	game("TakeBreak").Natives.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
 		code, err := lib.codes.parse(args[0])
 		ok := err == nil && args[1].K == interp.KInt && args[1].N >= 0
-		return lib.quotientOf(code, quotientBound), args[1].N, ok
+		return lib.queryQuotient(code), args[1].N, ok
 	}
 	for name, allBut := range map[string]bool{"Subtract": false, "AllBut": true} {
 		game(name).Natives.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
@@ -128,7 +157,7 @@ func (lib *library) attachQuotients(game func(string) *interp.Game) {
 				return nil, 0, false
 			}
 			code, err := lib.codes.parse(interp.Str(s))
-			return lib.quotientOf(code, quotientBound), n.N, err == nil
+			return lib.queryQuotient(code), n.N, err == nil
 		}
 	}
 }
@@ -155,23 +184,37 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 	}
 	bound := quotientBound
 	if len(args) > 1 {
-		if args[1].K != interp.KInt || args[1].N < 1 || args[1].N > 4096 {
-			return interp.Value{}, fmt.Errorf("the size bound must be an integer from 1 to 4096, not %s", args[1].Repr())
+		if args[1].K != interp.KInt || args[1].N < 1 || args[1].N > maxBound {
+			return interp.Value{}, fmt.Errorf("the size bound must be an integer from 1 to %d, not %s", maxBound, args[1].Repr())
 		}
 		bound = int(args[1].N)
 	}
 	h := lib.quotientOf(code, bound)
+	if len(args) > 2 {
+		if args[2].K != interp.KInt || args[2].N < 1 || args[2].N > maxWork {
+			return interp.Value{}, fmt.Errorf("the work per heap must be an integer from 1 to %d, not %s", int64(maxWork), args[2].Repr())
+		}
+		h.q.RaiseLimits(quotient.LimitsFor(int(args[2].N)))
+	}
 	_, err := h.q.Prove(ctx, quotientHeaps)
-	var tooLarge *quotient.TooLargeError
-	switch {
-	case errors.As(err, &tooLarge):
-		return interp.Value{}, fmt.Errorf("quotient(%s): %v; give a larger bound as a second argument, e.g. quotient(%q, %d)", code, err, code.String(), 4*bound)
-	case ctx.Err() != nil:
+	if ctx.Err() != nil {
 		return interp.Value{}, ctx.Err()
 	}
 	status := h.scope()
-	if err != nil {
-		status += fmt.Sprintf(" (%v)", err)
+	var limits *quotient.LimitsError
+	var tooLarge *quotient.TooLargeError
+	const searched = "so a sum with a larger heap is searched position by position"
+	switch {
+	case errors.As(err, &tooLarge):
+		larger := fmt.Sprintf("quotient(%q, %d)", code.String(), min(max(tooLarge.Order, 4*bound), maxBound))
+		if w := h.q.Limits().Work; w > quotient.DefaultLimits.Work {
+			larger = fmt.Sprintf("quotient(%q, %d, %d)", code.String(), min(max(tooLarge.Order, 4*bound), maxBound), w)
+		}
+		status += fmt.Sprintf("; it stops at heap %d, where it would grow to %d elements, past the bound %d, %s (a larger bound, %s, goes further)", tooLarge.Heap, tooLarge.Order, tooLarge.Bound, searched, larger)
+	case errors.As(err, &limits):
+		status += fmt.Sprintf("; it stops at %v, %s (more work per heap searches further: quotient(\"0.07\", 360, 100000000) reaches heap 30 of 0.07)", err, searched)
+	case err != nil:
+		status += fmt.Sprintf("; it stops at %v, %s", err, searched)
 	}
 	return h.record(status), nil
 }

@@ -47,7 +47,7 @@ func TestQuotientMethodAndScope(t *testing.T) {
 	for src, want := range map[string]string{
 		`quotient("0.75").order`:         "8",
 		`quotient(Kayles).status`:        `"for all heaps: heap n + 12 acts as heap n from heap 71 on"`,
-		`quotient("0.07").status`:        `"for heaps up to 24 (heap 25: no candidate quotient passes the check within the search's limits (100 rounds, 4096 elements, 262144 steps))"`,
+		`quotient("0.07").status`:        `"for heaps up to 24: it answers every sum of heaps of at most 24 tokens; it stops at heap 25: no candidate quotient passes the check within the search's limits (100 rounds, 4096 elements, 262144 steps), so a sum with a larger heap is searched position by position (more work per heap searches further: quotient(\"0.07\", 360, 100000000) reaches heap 30 of 0.07)"`,
 		`len(quotient("0.75").pportion)`: "2",
 		// heap n + 12 acts as heap n from heap 71 on
 		`outcome(Kayles(1000) + Kayles(501) + Kayles(300), misere) == outcome(Kayles(100) + Kayles(81) + Kayles(84), misere)`: "true",
@@ -58,9 +58,13 @@ func TestQuotientMethodAndScope(t *testing.T) {
 			t.Errorf("%s = %v, %v; want %s", src, v.Repr(), err, want)
 		}
 	}
-	_, err := in.Eval(ctx, "test", `quotient(Kayles, 10)`)
-	if err == nil || !strings.Contains(err.Error(), "past the bound 10") || !strings.Contains(err.Error(), "test:1:1") {
-		t.Errorf("bound: %v", err)
+	// A quotient stopped by its bound is shown as far as it got.
+	v, err := in.Eval(ctx, "test", `quotient(Kayles, 10)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := in.Eval(ctx, "test", `quotient(Kayles, 10).order`); o.N > 10 || o.N < 2 || !strings.Contains(v.Repr(), "past the bound 10") {
+		t.Errorf("bound: order %s, %s", o.Repr(), v.Repr())
 	}
 	for _, src := range []string{`quotient(Wythoff)`, `quotient(3)`, `quotient("0.7x")`, `quotient(Kayles, 0)`} {
 		if _, err := in.Eval(ctx, "test", src); err == nil {
@@ -97,5 +101,25 @@ func BenchmarkMisereKaylesSearch(b *testing.B) {
 		if _, err := plainSession().Eval(context.Background(), "bench", "outcome(Kayles(14) + Kayles(13) + Kayles(12), misere)"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A quotient grown with more work answers the misère queries that follow, beyond the
+// heap where the default search stops (0.754 stops at heap 17), as the plain search does.
+func TestQueriesUseTheFurthestQuotient(t *testing.T) {
+	fast, plain := sessions(t)
+	ctx := context.Background()
+	v, err := fast.Eval(ctx, "test", `quotient("0.754", 60, 4194304).status`)
+	if err != nil || !strings.HasPrefix(v.Str(), "for heaps up to 18:") {
+		t.Fatalf("status %v, %v", v, err)
+	}
+	const sums = `[outcome(TakeBreak("0.754", a) + TakeBreak("0.754", b), misere) for a in 17..18, b in 0..3]`
+	same(t, fast, plain, sums)
+	s, err := fast.Eval(ctx, "test", `TakeBreak("0.754", 18) + TakeBreak("0.754", 3)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, method, err := fast.MisereOutcome(ctx, s); err != nil || method != interp.MethodQuotient {
+		t.Errorf("decided by %q, %v; want the quotient", method, err)
 	}
 }

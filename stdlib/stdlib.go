@@ -35,6 +35,7 @@ func New() *interp.Interp {
 func Load(in *interp.Interp) error {
 	lib := &library{codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}}
 	lib.defineFunctions(in)
+	newMisereForms(in).define()
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
 		return err
 	}
@@ -135,7 +136,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			}
 			return lib.period(ctx, args[0], limits)
 		})
-	in.Define("quotient", 1, 2, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 256 elements",
+	in.Define("quotient", 1, 3, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 256 elements, quotient(G, bound, work) more than 262144 steps of search per heap (misère queries then use the quotient that reaches furthest)",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			return lib.quotient(ctx, args)
 		})

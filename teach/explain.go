@@ -556,7 +556,7 @@ func (e *explainer) misereReason(v interp.Value, isP bool) error {
 // quotientReason says that the heaps' misère quotient decided.
 func (e *explainer) quotientReason(v interp.Value) error {
 	q, _, _ := e.in.QuotientOf(v)
-	e.printf("Misère values do not add up like nim-sums; every part is a heap of one game, so %s decides: each heap stands for an element of that commutative monoid, and the sum is a P-position exactly when the product of its heaps' elements lies in the quotient's P-portion (see quotient(G)).\n", q.Describe())
+	e.printf("Misère values do not add up like nim-sums; every part is a heap of one game, so the game's misère quotient decides: each heap stands for an element of that commutative monoid, and the sum is a P-position exactly when the product of its heaps' elements lies in the quotient's P-portion (see quotient(G)). Here it is %s.\n", q.Describe())
 	return nil
 }
 

@@ -1,0 +1,230 @@
+package stdlib
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/grundy-lang/grundy/interp"
+	"github.com/grundy-lang/grundy/misere"
+)
+
+// Misère canonical forms (package misere) in the language: mcg("*[[2],0]") reads
+// CGSuite's notation as a position of the library's game MisereGame, whose argument
+// is the form as CGSuite prints it; misereform(G) prints the form of any impartial
+// position or sum, and misereinfo(G) adds its birthday, values and mate.
+
+// maxFormText bounds the printed form misereform returns and MisereGame positions
+// carry, as the interpreter bounds the strings it builds.
+const maxFormText = 1 << 20
+
+// maxFormDepth bounds the depth of the game trees misereform walks, and maxHeldMoves
+// the moves listed along one line of play (*n alone holds n(n+1)/2).
+const (
+	maxFormDepth = 1 << 16
+	maxHeldMoves = 1 << 18
+)
+
+// misereForms is the session's table of forms and the forms of the positions met.
+type misereForms struct {
+	in     *interp.Interp
+	table  *misere.Table
+	ofPos  map[int64]misere.ID  // positions, by their interned number
+	active map[int64]bool       // the positions whose forms are being made
+	held   int                  // the moves of the active positions, listed
+	byText map[string]misere.ID // forms printed so far
+	text   map[misere.ID]string
+}
+
+func newMisereForms(in *interp.Interp) *misereForms {
+	return &misereForms{in: in, table: misere.NewTable(), ofPos: map[int64]misere.ID{}, active: map[int64]bool{},
+		byText: map[string]misere.ID{}, text: map[misere.ID]string{}}
+}
+
+// define adds mcg, misereform, misereinfo and misereoptions.
+func (m *misereForms) define() {
+	m.in.Define("mcg", 1, 1, "mcg(\"*[[2],0]\") reads a misère game in CGSuite's notation, as a position MisereGame(form) that outcome(G, misere), genus, sg and misereform accept: in *[a, b, ...] a number n is the nim heap *n and a list [a, b, ...] the game with those options; *[a] alone is a; + adds games",
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			if args[0].K != interp.KStr {
+				return interp.Value{}, fmt.Errorf("mcg needs a string in CGSuite's notation, such as mcg(\"*[[2],0]\"), but got %s %s", args[0].K, args[0].Repr())
+			}
+			g, err := m.table.Parse(ctx, args[0].Str())
+			if err != nil {
+				return interp.Value{}, err
+			}
+			return m.position(ctx, g)
+		})
+	m.in.Define("misereform", 1, 1, "misereform(G): the misère canonical form of an impartial position or sum, as CGSuite prints it (*[2] the nim heap *2, *[2#] the game whose only option is *2, *[2#0] = {*[2#], 0}, *[2[2]] = *2 + *2; see docs/misere.md)",
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			g, err := m.formOf(ctx, args[0])
+			if err != nil {
+				return interp.Value{}, err
+			}
+			s, err := m.print(ctx, g)
+			return interp.Str(s), err
+		})
+	m.in.Define("misereinfo", 1, 1, "misereinfo(G): the misère canonical form of G with its birthday, misère and normal Grundy values, whether it is a nim heap, whether it is even (born before G + *), and its mate (the game with every end position 0 replaced by *)",
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			return m.info(ctx, args[0])
+		})
+	m.in.Define("misereoptions", 1, 1, "misereoptions(form): the options of a misère canonical form, each as CGSuite prints it (the moves of MisereGame(form))",
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			g, err := m.named(ctx, args[0])
+			if err != nil {
+				return interp.Value{}, err
+			}
+			var out []interp.Value
+			for _, o := range m.table.Options(g) {
+				s, err := m.print(ctx, o)
+				if err != nil {
+					return interp.Value{}, err
+				}
+				out = append(out, interp.Str(s))
+			}
+			return interp.List(out), nil
+		})
+}
+
+// named returns the form a MisereGame argument names, as CGSuite prints it.
+func (m *misereForms) named(ctx context.Context, v interp.Value) (misere.ID, error) {
+	if v.K != interp.KStr {
+		return 0, fmt.Errorf("MisereGame needs a form as CGSuite prints it, such as \"*[2#0]\", not %s %s", v.K, v.Repr())
+	}
+	if g, ok := m.byText[v.Str()]; ok {
+		return g, nil
+	}
+	g, err := m.table.ParseForm(ctx, v.Str())
+	if err != nil {
+		return 0, fmt.Errorf("MisereGame(%s): %w", v.Repr(), err)
+	}
+	return g, nil
+}
+
+// print returns g as CGSuite prints it, remembering the text.
+func (m *misereForms) print(ctx context.Context, g misere.ID) (string, error) {
+	if s, ok := m.text[g]; ok {
+		return s, nil
+	}
+	s, err := m.table.String(ctx, g)
+	if err != nil {
+		return "", err
+	}
+	if len(s) > maxFormText {
+		return "", fmt.Errorf("the misère canonical form is longer than %d characters", maxFormText)
+	}
+	m.text[g], m.byText[s] = s, g
+	return s, nil
+}
+
+// position returns the MisereGame position of form g.
+func (m *misereForms) position(ctx context.Context, g misere.ID) (interp.Value, error) {
+	s, err := m.print(ctx, g)
+	if err != nil {
+		return interp.Value{}, err
+	}
+	game, _ := m.in.Game("MisereGame")
+	return m.in.Position(ctx, game, interp.Str(s))
+}
+
+// formOf returns the form of an impartial position or sum: the sum of its parts'
+// forms, each the form of the game of its options' forms.
+func (m *misereForms) formOf(ctx context.Context, v interp.Value) (misere.ID, error) {
+	parts, ok := interp.Components(v)
+	if !ok {
+		return 0, fmt.Errorf("expected an impartial game position or a sum of positions, not %s %s", v.K, v.Repr())
+	}
+	sum := misere.Zero
+	for _, p := range parts {
+		g, err := m.partForm(ctx, p)
+		if err != nil {
+			return 0, err
+		}
+		if sum, err = m.table.Add(ctx, sum, g); err != nil {
+			return 0, err
+		}
+	}
+	return sum, nil
+}
+
+func (m *misereForms) partForm(ctx context.Context, p interp.Value) (misere.ID, error) {
+	if g, ok := m.ofPos[p.N]; ok {
+		return g, nil
+	}
+	game := p.Pos().Game
+	if game.IsPartizan() || game.IsScoring() {
+		return 0, fmt.Errorf("misère canonical forms are for impartial games, and %s is not impartial", game.Name)
+	}
+	if mg, _ := m.in.Game("MisereGame"); game == mg {
+		return m.named(ctx, p.Pos().Args[0])
+	}
+	if n, ok := nimHeap(m.in, p); ok {
+		if n > misere.MaxHeap {
+			return 0, fmt.Errorf("%s is the nim heap *%d; misère canonical forms here go up to *%d", p.Repr(), n, misere.MaxHeap)
+		}
+		return m.table.Nim(ctx, int(n))
+	}
+	if m.active[p.N] {
+		return 0, fmt.Errorf("%s can return to itself: misère canonical forms are for games that end", p.Repr())
+	}
+	if len(m.active) >= maxFormDepth {
+		return 0, fmt.Errorf("%s: the game is more than %d moves deep", p.Repr(), maxFormDepth)
+	}
+	m.active[p.N] = true
+	defer delete(m.active, p.N)
+	moves, err := m.in.Moves(ctx, p, 0)
+	if err != nil {
+		return 0, err
+	}
+	if m.held += len(moves); m.held > maxHeldMoves {
+		m.held -= len(moves)
+		return 0, fmt.Errorf("%s: the game is too large for its misère canonical form (more than %d moves listed along one line of play)", p.Repr(), maxHeldMoves)
+	}
+	defer func() { m.held -= len(moves) }()
+	opts := make([]misere.ID, len(moves))
+	for i, mv := range moves {
+		if opts[i], err = m.formOf(ctx, mv.To); err != nil {
+			return 0, err
+		}
+	}
+	g, err := m.table.Make(ctx, opts...)
+	if err != nil {
+		return 0, err
+	}
+	m.ofPos[p.N] = g
+	return g, nil
+}
+
+// info answers misereinfo(G).
+func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, error) {
+	g, err := m.formOf(ctx, v)
+	if err != nil {
+		return interp.Value{}, err
+	}
+	f, err := m.table.Facts(ctx, g)
+	if err != nil {
+		return interp.Value{}, err
+	}
+	texts := make([]string, 2)
+	for i, h := range []misere.ID{g, f.Mate} {
+		if texts[i], err = m.print(ctx, h); err != nil {
+			return interp.Value{}, err
+		}
+	}
+	return interp.NewRecord(
+		[]string{"form", "birthday", "miseresg", "sg", "nimheap", "even", "mate"},
+		[]interp.Value{interp.Str(texts[0]), interp.Int(int64(f.Birthday)), interp.Int(int64(f.MisereValue)),
+			interp.Int(int64(f.Value)), interp.Bool(f.NimHeap), interp.Bool(f.Even), interp.Str(texts[1])},
+		make([]bool, 7)), nil
+}
+
+// nimHeap tells whether a position is a nim heap, and its size: a nimber *k or a
+// heap of a game with Bouton's rule (Nim).
+func nimHeap(in *interp.Interp, p interp.Value) (int64, bool) {
+	pos := p.Pos()
+	if pos.Game.IsNimber() {
+		return pos.Args[0].N, true
+	}
+	if heap := in.NativesOf(pos.Game).NimHeap; heap != nil {
+		return heap(pos.Args)
+	}
+	return 0, false
+}

@@ -1,0 +1,79 @@
+package stdlib_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/stdlib"
+)
+
+// Misère canonical forms of sums of library positions decide the sums' misère
+// outcomes as the solver's search does (the session without natives), and the
+// MisereGame positions mcg makes play as their forms say.
+func TestMisereFormsAgree(t *testing.T) {
+	plain := plainSession()
+	const pool = "[Kayles(n) for n in 0..7] + [DawsonsKayles(n) for n in 0..9] + [GrundysGame(n) for n in 0..9] + [Subtract({1, 3, 4}, n) for n in 0..6]"
+	byForm := eval(t, plain, "[misereinfo(a + b).miseresg == 0 for a in "+pool+", b in "+pool+"]")
+	bySearch := eval(t, plain, "[outcome(a + b, misere) == P for a in "+pool+", b in "+pool+"]")
+	if byForm != bySearch {
+		t.Errorf("forms and search disagree on misère outcomes of sums:\n form   %s\n search %s", byForm, bySearch)
+	}
+	// Each form read back from its options plays as the form: mcg of the game of
+	// its options' forms, compared by outcome in sums with nim heaps.
+	byForm = eval(t, plain, "[misereinfo(a + *k).miseresg == 0 for a in "+pool+", k in 0..3]")
+	byGame := eval(t, plain, "[outcome(MisereGame(misereform(a)) + *k, misere) == P for a in "+pool+", k in 0..3]")
+	if byForm != byGame {
+		t.Errorf("forms and MisereGame positions disagree:\n form %s\n game %s", byForm, byGame)
+	}
+}
+
+// The CGSuite cases (misere/cgsuite_test.go) through the language: the form
+// printed, the genus and tameness CGSuite gives (genus abbreviated there).
+func TestMisereFormsInTheLanguage(t *testing.T) {
+	in := stdlib.New()
+	for src, want := range map[string]string{
+		`misereform(mcg("*[[2],0]"))`:                               `"*[2#0]"`,
+		`misereform(mcg("*[[[2]],[[2],1]]"))`:                       `"*[(2#1)2##]"`,
+		`misereform(*2 + *2)`:                                       `"*[2[2]]"`,
+		`misereform(Nim(2))`:                                        `"*[2]"`,
+		`misereform(Nim(3) + *3) == misereform(*3 + *3)`:            `true`,
+		`misereform(Nim(3) + *3) == misereform(Nim(3) + Kayles(3))`: `true`,
+		`misereform(Kayles(2))`:                                     `"*[2]"`,
+		`misereform(0)`:                                             `"*[0]"`,
+		`mcg("*[[2],0]")`:                                           `MisereGame("*[2#0]")`,
+		`genus(mcg("*[[2],1]"))`:                                    `"2^1420"`,
+		`tame(mcg("*[[[2]],[[2],1]]"))`:                             `false`,
+		`tame(mcg("*[[[2]],[[2],1]]") + *1)`:                        `false`,
+		`sg(mcg("*[[2],0]"), misere)`:                               `2`,
+		`outcome(mcg("*[[2]]"), misere)`:                            `P`,
+		`misereinfo(mcg("*[[2],0]")).mate`:                          `"*[2#1]"`,
+		`misereinfo(mcg("*[[[2]]]")).birthday`:                      `4`,
+		`misereinfo(mcg("*[2]")).nimheap`:                           `true`,
+		`misereinfo(mcg("*[[2]]+*[1]")).even`:                       `false`,
+		`misereoptions("*[2#0]")`:                                   `["*[0]", "*[2#]"]`,
+		`[misereform(m.to) for m in moves(mcg("*[[2],0]"))]`:        `["*[0]", "*[2#]"]`,
+	} {
+		if got := eval(t, in, src); got != want {
+			t.Errorf("%s = %s, want %s", src, got, want)
+		}
+	}
+	for src, want := range map[string]string{
+		`mcg("*[2,")`:                      "at character 5: expected a game at the end",
+		`mcg(5)`:                           "mcg needs a string",
+		`misereform(Cutcake(2, 2))`:        "Cutcake is not impartial",
+		`misereform(Token([[1], [0]], 0))`: "can return to itself",
+		`misereform(Nim(70000))`:           "misère canonical forms here go up to *1024",
+		`misereform(Kayles(20000))`:        "too large for its misère canonical form",
+		`moves(MisereGame("*[9x]"))`:       `MisereGame("*[9x]"): at character 4: expected a digit`,
+		`moves(MisereGame("*[2[-2]]"))`:    "marks -n",
+	} {
+		_, err := in.Eval(context.Background(), "test", src)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%s: %v", src, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%s: error %v, want one saying %q", src, err, want)
+		}
+	}
+}
