@@ -115,11 +115,41 @@ func (e *LimitError) Error() string {
 // MemoryError reports that a computation would pass the memory budget.
 type MemoryError struct {
 	Budget int64
+	What   string // when set, what needed the memory, with the figures
 	Hint   string // how to raise it
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("stopped: the memory budget (%s) is used up; %s", FormatBytes(e.Budget), e.Hint)
+	what := ""
+	if e.What != "" {
+		what = ": " + e.What
+	}
+	return fmt.Sprintf("stopped: the memory budget (%s) is used up%s; %s", FormatBytes(e.Budget), what, e.Hint)
+}
+
+// FormatSize writes a size in bytes to three figures: 1 byte, 950 bytes,
+// 95.4MB, 1.50GB.
+func FormatSize(n int64) string {
+	switch {
+	case n == 1:
+		return "1 byte"
+	case n < 1<<10:
+		return fmt.Sprintf("%d bytes", n)
+	}
+	x, unit := float64(n)/(1<<10), "KB"
+	for _, u := range []string{"MB", "GB", "TB"} {
+		if x < 1<<10 {
+			break
+		}
+		x, unit = x/(1<<10), u
+	}
+	switch {
+	case x >= 100:
+		return fmt.Sprintf("%.0f%s", x, unit)
+	case x >= 10:
+		return fmt.Sprintf("%.1f%s", x, unit)
+	}
+	return fmt.Sprintf("%.2f%s", x, unit)
 }
 
 // FormatBytes writes a size in bytes the way --max-memory takes it: 8GB, 512MB.

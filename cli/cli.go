@@ -70,6 +70,11 @@ Usage:
                                   canonical way, comments kept
   grundy lsp                      the language server, for editors (standard
                                   input and output)
+  grundy octal CODE [--to N] [--checkpoint FILE] [--out FILE.bin|FILE.csv]
+         [--timeout D] [--json] [--progress]
+                                  a take-and-break code's nim values at research
+                                  scale: largest and rare values, a checksum, the
+                                  period proved; resumable (docs/octal.md)
   grundy help [COMMAND]           this message, or one command's
   grundy version                  the version of grundy (also --version)
 `
@@ -85,7 +90,7 @@ Exit status: 0 on success, 1 when a check fails, 2 on an error.
 `
 
 // commands are the commands of grundy, for suggestions and help.
-var commands = []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "draw", "serve", "fmt", "lsp", "help", "version"}
+var commands = []string{"run", "check", "eval", "repl", "explain", "play", "table", "graph", "draw", "octal", "serve", "fmt", "lsp", "help", "version"}
 
 // Main runs the command line and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -128,7 +133,8 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	// A progress line shows while a command computes; the shell draws its own,
 	// and play and serve wait for a person, so a clock would only mislead.
-	if !slices.Contains([]string{"repl", "play", "serve", "fmt", "lsp"}, cmd) {
+	// octal draws its own, in heaps.
+	if !slices.Contains([]string{"repl", "play", "serve", "fmt", "lsp", "octal"}, cmd) {
 		defer r.showProgress("grundy " + cmd)()
 	}
 	switch cmd {
@@ -150,6 +156,8 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return r.graph(ctx, rest)
 	case "draw":
 		return r.draw(ctx, rest)
+	case "octal":
+		return r.octal(ctx, rest)
 	case "serve":
 		return r.serve(ctx, rest)
 	case "fmt":

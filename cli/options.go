@@ -28,6 +28,13 @@ type options struct {
 	fmtWrite     bool   // fmt -w
 	fmtDiff      bool   // fmt -d
 
+	// octal
+	to              int
+	checkpoint      string
+	checkpointEvery time.Duration
+	out             string
+	progress        bool
+
 	// table and graph
 	format        string
 	output        string
@@ -43,7 +50,7 @@ type options struct {
 // defaultOptions are the options of a command given none.
 func defaultOptions() *options {
 	return &options{maxPositions: defaultMaxPositions, maxMemory: byteSize(budget.DefaultMaxMemory),
-		addr: "localhost:8080", maxNodes: teach.DefaultMaxNodes, numbers: "auto", scale: 1}
+		addr: "localhost:8080", checkpointEvery: time.Minute, maxNodes: teach.DefaultMaxNodes, numbers: "auto", scale: 1}
 }
 
 // An option is one command-line option: optionTable is the one place that
@@ -126,6 +133,30 @@ var optionTable = []option{
 	{name: "max-nodes", value: "N", example: "50", commands: []string{"graph"},
 		help:  "draw at most N positions",
 		field: func(o *options) any { return &o.maxNodes }},
+	{name: "to", value: "N", example: "5000", commands: []string{"octal"},
+		help:  "compute the values of heaps 0 to N (default: until a period is proved, for codes the periodicity theorem covers)",
+		field: func(o *options) any { return &o.to }},
+	{name: "checkpoint", value: "FILE", example: "run.ck", commands: []string{"octal"},
+		help:  "keep the run in FILE as it goes, and go on from FILE when it exists (a damaged file, or one of another code, is refused)",
+		field: func(o *options) any { return &o.checkpoint }},
+	{name: "checkpoint-every", value: "D", example: "30s", commands: []string{"octal"},
+		help:  "write the checkpoint every D (default 1m), and when the run stops",
+		field: func(o *options) any { return &o.checkpointEvery }},
+	{name: "out", value: "FILE", example: "values.csv", commands: []string{"octal"},
+		help:  "write the values to FILE: FILE.bin as little-endian integers of 1, 2 or 4 bytes (the summary's width), FILE.csv as lines n,g",
+		field: func(o *options) any { return &o.out }},
+	{name: "progress", commands: []string{"octal"},
+		help:  "a progress line on standard error even when it is not a terminal (one line every 10 s)",
+		field: func(o *options) any { return &o.progress }},
+	{name: "timeout", value: "D", example: "30s", commands: []string{"octal"},
+		help:  "stop after D, e.g. 30s or 5m, writing the checkpoint (default: no limit)",
+		field: func(o *options) any { return &o.timeout }},
+	{name: "max-memory", value: "SIZE", example: "512MB", commands: []string{"octal"},
+		help:  "stop when the process would hold more than SIZE (default: " + budget.DefaultMemoryShare + ", here " + budget.FormatBytes(budget.DefaultMaxMemory) + "; 0: no limit)",
+		field: func(o *options) any { return &o.maxMemory }},
+	{name: "json", commands: []string{"octal"},
+		help:  "the summary as a JSON object (see docs/octal.md)",
+		field: func(o *options) any { return &o.json }},
 	{name: "addr", value: "ADDR", example: "localhost:0", commands: []string{"serve"},
 		help:  "the address to serve on, HOST:PORT (port 0 picks a free one; default localhost:8080)",
 		field: func(o *options) any { return &o.addr }},

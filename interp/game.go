@@ -63,8 +63,11 @@ type Natives struct {
 	// CheckArgs, when set, vets the arguments of a position made by a call such
 	// as Nim(-1): a non-empty message is the error at the call.
 	CheckArgs func(args []Value) string
-	// Native, when set, gives normal-play values without expanding positions.
-	Native func(ctx context.Context, args []Value) (int64, bool)
+	// Native, when set, gives normal-play values without expanding positions:
+	// ok false leaves the position to its move clauses, and an error stops
+	// the run with it (a table that would pass the memory budget: listing
+	// the moves instead would only fail later, and slower).
+	Native func(ctx context.Context, args []Value) (v int64, ok bool, err error)
 	// NativeOutcome, when set, tells whether a position is a P-position without
 	// computing its value (Wythoff's game by its Beatty pairs, Fibonacci Nim by
 	// Zeckendorf). It answers outcome and winning for a single position.

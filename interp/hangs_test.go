@@ -103,12 +103,12 @@ func TestFastPathPanicDoesNotPoison(t *testing.T) {
 	}
 	g, _ := in.Game("G")
 	armed := true
-	g.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	g.Native = func(_ context.Context, args []interp.Value) (int64, bool, error) {
 		if args[0].N == 3 && armed {
 			armed = false
 			panic("a bug in a fast path")
 		}
-		return 0, false
+		return 0, false, nil
 	}
 	if err := in.Run(ctx, "t.game", "print sg(G(10))"); err == nil || !strings.Contains(err.Error(), "internal error") {
 		t.Fatalf("the injected panic gave %v", err)

@@ -38,7 +38,7 @@ game Cram(B) { move (r, c) in B where (r, c + 1) in B -> Cram(B - {(r, c), (r, c
 		c.canon = func(fr *Frame) Value { forms++; return canon(fr) }
 		s.Natives = Natives{
 			CheckArgs: func([]Value) string { return "" },
-			Native:    func(context.Context, []Value) (int64, bool) { return 0, true },
+			Native:    func(context.Context, []Value) (int64, bool, error) { return 0, true, nil },
 		}
 		expandAll(t, in, "S(6)")
 		cramOpts, _ := expandAll(t, in, "Cram({(0, 0), (0, 1)})")

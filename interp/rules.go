@@ -186,7 +186,11 @@ func (r *solverRules) Shortcut(p solver.Pos) (int64, bool) {
 		return in.nimberOf(p), true
 	}
 	if native := in.NativesOf(g).Native; native != nil {
-		if v, ok := native(in.run.ctx, in.pos.args(p, nil)); ok {
+		v, ok, err := native(in.run.ctx, in.pos.args(p, nil))
+		if err != nil {
+			panic(err)
+		}
+		if ok {
 			return v, true
 		}
 		// A fast path gives up when the run is stopped: the stop must not

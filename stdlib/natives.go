@@ -36,37 +36,37 @@ func (lib *library) attachNatives(in *interp.Interp) {
 		lib.gameCodes[g] = code
 		g.Natives.Native = lib.heapValue(code)
 	}
-	game("Nim").Natives.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	game("Nim").Natives.Native = noErr(func(_ context.Context, args []interp.Value) (int64, bool) {
 		return args[0].N, args[0].K == interp.KInt && args[0].N >= 0
-	}
-	game("Lasker").Natives.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	})
+	game("Lasker").Natives.Native = noErr(func(_ context.Context, args []interp.Value) (int64, bool) {
 		n := args[0] // g(4k+3) = 4k+4 must fit: MaxInt64 is 4k+3, so leave it to the definition
 		return native.LaskerSG(n.N), n.K == interp.KInt && n.N >= 0 && n.N < math.MaxInt64
-	}
-	game("Bash").Natives.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	})
+	game("Bash").Natives.Native = noErr(func(_ context.Context, args []interp.Value) (int64, bool) {
 		m, n := args[0], args[1]
 		if m.K != interp.KInt || n.K != interp.KInt || m.N < 1 || n.N < 0 {
 			return 0, false
 		}
 		return n.N % (m.N + 1), true
-	}
+	})
 	game("Subtract").Natives.Native = lib.subtractionValue(false)
 	game("AllBut").Natives.Native = lib.subtractionValue(true)
-	game("TakeBreak").Natives.Native = func(ctx context.Context, args []interp.Value) (int64, bool) {
+	game("TakeBreak").Natives.Native = func(ctx context.Context, args []interp.Value) (int64, bool, error) {
 		code, err := lib.codes.parse(args[0])
 		if err != nil || args[1].K != interp.KInt {
-			return 0, false
+			return 0, false, nil
 		}
 		return lib.codes.value(ctx, code, args[1].N)
 	}
-	game("Hackenbush").Natives.Native = func(_ context.Context, args []interp.Value) (int64, bool) {
+	game("Hackenbush").Natives.Native = noErr(func(_ context.Context, args []interp.Value) (int64, bool) {
 		edges, ok := edgeList(args[0])
 		if !ok {
 			return 0, false
 		}
 		return int64(native.HackenbushSG(edges)), true
-	}
-	game("MockTurtles").Natives.Native = func(ctx context.Context, args []interp.Value) (int64, bool) {
+	})
+	game("MockTurtles").Natives.Native = noErr(func(ctx context.Context, args []interp.Value) (int64, bool) {
 		if args[0].K != interp.KSet {
 			return 0, false
 		}
@@ -81,7 +81,7 @@ func (lib *library) attachNatives(in *interp.Interp) {
 			x ^= odious(h.N)
 		}
 		return x, true
-	}
+	})
 	game("Wythoff").Natives.NativeOutcome = func(args []interp.Value) (bool, bool) {
 		a, b := args[0], args[1]
 		if a.K != interp.KInt || b.K != interp.KInt || a.N < 0 || b.N < 0 {
@@ -155,11 +155,19 @@ func attachWinningMoves(game func(string) *interp.Game) {
 	}
 }
 
+// noErr is a native hook that never stops the run with an error.
+func noErr(f func(context.Context, []interp.Value) (int64, bool)) func(context.Context, []interp.Value) (int64, bool, error) {
+	return func(ctx context.Context, args []interp.Value) (int64, bool, error) {
+		v, ok := f(ctx, args)
+		return v, ok, nil
+	}
+}
+
 // heapValue reads a heap game's value from its code's table.
-func (lib *library) heapValue(code native.Code) func(context.Context, []interp.Value) (int64, bool) {
-	return func(ctx context.Context, args []interp.Value) (int64, bool) {
+func (lib *library) heapValue(code native.Code) func(context.Context, []interp.Value) (int64, bool, error) {
+	return func(ctx context.Context, args []interp.Value) (int64, bool, error) {
 		if args[0].K != interp.KInt {
-			return 0, false
+			return 0, false, nil
 		}
 		return lib.codes.value(ctx, code, args[0].N)
 	}
@@ -168,19 +176,19 @@ func (lib *library) heapValue(code native.Code) func(context.Context, []interp.V
 // subtractionValue computes Subtract(S, n) (or AllBut(S, n)) through the
 // equivalent take-and-break code: digit 3 (take k, leaving nothing or one heap)
 // for every allowed k.
-func (lib *library) subtractionValue(allBut bool) func(context.Context, []interp.Value) (int64, bool) {
-	return func(ctx context.Context, args []interp.Value) (int64, bool) {
+func (lib *library) subtractionValue(allBut bool) func(context.Context, []interp.Value) (int64, bool, error) {
+	return func(ctx context.Context, args []interp.Value) (int64, bool, error) {
 		set, n := args[0], args[1]
 		if n.K != interp.KInt || (set.K != interp.KSet && set.K != interp.KList) {
-			return 0, false
+			return 0, false, nil
 		}
 		code, ok := subtractionCode(set.Seq(), allBut)
 		if !ok {
-			return 0, false
+			return 0, false, nil
 		}
 		c, err := lib.codes.parse(interp.Str(code))
 		if err != nil {
-			return 0, false
+			return 0, false, nil
 		}
 		return lib.codes.value(ctx, c, n.N)
 	}

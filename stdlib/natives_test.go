@@ -189,10 +189,12 @@ func TestLibraryHelpers(t *testing.T) {
 		"period(\"0.[3]\").status":         `"not proved; observed up to 153600 (the code 0.[3] has a repeating digit; the periodicity theorem needs a largest number t of tokens removed)"`,
 		// Three-heap splits cost O(n^2) a heap: the work is bounded, and the
 		// values, which grow, are arithmetically periodic as far as seen.
-		"period(\"0.3F\")":               "preperiod 0, period 6, saltus 3, not proved; observed up to 2140",
-		"period([1, 3, 2, 7, 4]).period": "0",
-		"period([1, 3, 2, 7, 4])":        "no period in 5 values",
-		"sg(Kayles(1000000)) == sg(Kayles(71 + (1000000 - 71) % 12 + 12))":                             "true",
+		"period(\"0.3F\")": "preperiod 0, period 6, saltus 3, not proved; observed up to 2140 (about half a second of work; period(G, seconds) looks longer)",
+		// .354 is not proved in the default look; it says how far it went.
+		"period(\"0.354\").status":                                         `"not proved; no period observed up to 1048576 (period(G, seconds) looks further)"`,
+		"period([1, 3, 2, 7, 4]).period":                                   "0",
+		"period([1, 3, 2, 7, 4])":                                          "no period in 5 values",
+		"sg(Kayles(1000000)) == sg(Kayles(71 + (1000000 - 71) % 12 + 12))": "true",
 		"sg(TakeBreak(\"0.137\", 1000000)) == sg(TakeBreak(\"0.137\", 52 + (1000000 - 52) % 34 + 34))": "true",
 		"sg(Kayles(1000000000000)) == sg(Kayles(71 + (1000000000000 - 71) % 12))":                      "true",
 		"outcome(Wythoff(1618033988, 2618033988))":                                                     "P",
@@ -208,6 +210,43 @@ func TestLibraryHelpers(t *testing.T) {
 		if got := eval(t, in, src); got != want {
 			t.Errorf("%s = %s, want %s", src, got, want)
 		}
+	}
+}
+
+// period's time argument is for games, in positive seconds.
+func TestPeriodTimeArgument(t *testing.T) {
+	in := stdlib.New()
+	for src, want := range map[string]string{
+		"period(Kayles, 0)":      "the time to look must be a positive number of seconds, not 0",
+		"period(Kayles, \"1s\")": `the time to look must be a positive number of seconds, not "1s"`,
+		"period([1, 2, 1], 3)":   "the time applies to a take-and-break game, not to list [1, 2, 1]",
+	} {
+		if _, err := in.Eval(context.Background(), "t", src); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error saying %q", src, err, want)
+		}
+	}
+	// A look bounded by time says for how long (how far it gets depends on
+	// the machine's load).
+	long := eval(t, in, `period("0.3F", 1)`)
+	var n int
+	fmt.Sscanf(long, `preperiod 0, period 6, saltus 3, not proved; observed up to %d`, &n)
+	if n < 100 || !strings.HasSuffix(long, `(looked for 1s; period(G, seconds) looks longer)`) {
+		t.Errorf("period(\"0.3F\", 1) = %s", long)
+	}
+}
+
+// A heap game whose table would pass the memory budget says so with the
+// figures, at once, instead of listing its moves.
+func TestHeapTableMemoryMessage(t *testing.T) {
+	in := stdlib.New()
+	in.Config.MaxMemory = 64 << 20
+	_, err := in.Eval(context.Background(), "t", "sg(GrundysGame(100000000))")
+	if err == nil || !strings.Contains(err.Error(), "the nim values of 4.0 unequal up to heap 100000000 take about 95.4MB (1 byte a value)") {
+		t.Fatalf("got %v", err)
+	}
+	_, err = in.Eval(context.Background(), "t", "sg(TakeBreak(\"4!.0\", 100000000))")
+	if err == nil || !strings.Contains(err.Error(), "memory budget (64MB)") {
+		t.Fatalf("got %v", err)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/stdlib/native"
@@ -32,7 +33,7 @@ func New() *interp.Interp {
 // Load defines the library's games and functions in a session and attaches the
 // native fast paths.
 func Load(in *interp.Interp) error {
-	lib := &library{codes: newCodeCache(), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}}
+	lib := &library{codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}}
 	lib.defineFunctions(in)
 	newMisereForms(in).define()
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
@@ -118,9 +119,22 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			}
 			return interp.List(out), nil
 		})
-	in.Define("period", 1, 1, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice; the briefest: smallest preperiod + period); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem, or says what it observed within half a second of work; the field status says which, and period is 0 when none is seen",
+	in.Define("period", 1, 2, "period(xs): preperiod, period and saltus of a sequence (xs[n + period] = xs[n] + saltus from the preperiod on, seen at least twice; the briefest: smallest preperiod + period); period(G) for a take-and-break game G (Kayles, TakeBreak code...) proves it by the octal periodicity theorem, or says what it observed within half a second of work; period(G, seconds) looks for that long instead, as far as memory allows; the field status says which, and period is 0 when none is seen",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
-			return lib.period(ctx, args[0])
+			var limits native.ProofLimits
+			switch {
+			case len(args) == 1:
+				limits = native.ProofLimits{MaxN: 1 << 20, Work: native.ProofWork}
+			case args[1].K != interp.KInt || args[1].N <= 0 || args[1].N > 1<<31:
+				return interp.Value{}, fmt.Errorf("period(G, seconds): the time to look must be a positive number of seconds, not %s", args[1].Repr())
+			default:
+				limits = native.ProofLimits{Time: time.Duration(args[1].N) * time.Second}
+			}
+			limits.Memory = func(extra int64) error { return in.Config.Memory(extra) }
+			if len(args) == 2 && args[0].K != interp.KGame && args[0].K != interp.KStr {
+				return interp.Value{}, fmt.Errorf("period(xs, seconds): the time applies to a take-and-break game, not to %s %s", args[0].K, args[0].Repr())
+			}
+			return lib.period(ctx, args[0], limits)
 		})
 	in.Define("quotient", 1, 3, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 256 elements, quotient(G, bound, work) more than 262144 steps of search per heap (misère queries then use the quotient that reaches furthest)",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
@@ -156,10 +170,11 @@ func natArg(v interp.Value) (uint64, error) {
 type codeCache struct {
 	parsed map[string]native.Code
 	tables map[native.Code]*native.Table
+	memory func(extra int64) error // the session's memory budget
 }
 
-func newCodeCache() *codeCache {
-	return &codeCache{parsed: map[string]native.Code{}, tables: map[native.Code]*native.Table{}}
+func newCodeCache(memory func(extra int64) error) *codeCache {
+	return &codeCache{parsed: map[string]native.Code{}, tables: map[native.Code]*native.Table{}, memory: memory}
 }
 
 func (c *codeCache) parse(v interp.Value) (native.Code, error) {
@@ -181,48 +196,43 @@ func (c *codeCache) table(code native.Code) *native.Table {
 	t, ok := c.tables[code]
 	if !ok {
 		t = native.NewTable(code)
+		t.SetMemory(c.memory)
 		c.tables[code] = t
 	}
 	return t
 }
 
-// value is g(n) under code from the shared table, or false when it cannot be had
-// (n out of range, or the computation was cancelled).
-func (c *codeCache) value(ctx context.Context, code native.Code, n int64) (int64, bool) {
-	const grow = 1 << 22 // heaps a table computes before it must have proved a period
+// value is g(n) under code from the shared table: false for a negative n, an
+// error when the computation was stopped or the table would pass the memory
+// budget (a *budget.MemoryError with the figures). The table has no other
+// bound: listing the moves of a heap it cannot reach would only fail later.
+func (c *codeCache) value(ctx context.Context, code native.Code, n int64) (int64, bool, error) {
 	if n < 0 {
-		return 0, false
+		return 0, false, nil
 	}
-	t := c.table(code)
-	if n > grow {
-		// Only a proved period reaches that far.
-		if _, err := t.Value(ctx, grow); err != nil {
-			return 0, false
-		}
-		if _, proved := t.Proof(); !proved {
-			return 0, false
-		}
+	v, err := c.table(code).Value(ctx, int(n))
+	if err != nil {
+		return 0, false, err
 	}
-	v, err := t.Value(ctx, int(n))
-	return int64(v), err == nil
+	return int64(v), true, nil
 }
 
 // period answers period(xs) for a list and period(G) for a take-and-break game.
-func (lib *library) period(ctx context.Context, arg interp.Value) (interp.Value, error) {
+func (lib *library) period(ctx context.Context, arg interp.Value, limits native.ProofLimits) (interp.Value, error) {
 	codes := lib.codes
 	if arg.K == interp.KGame {
 		code, ok := lib.gameCodes[arg.R.(*interp.Game)]
 		if !ok {
 			return interp.Value{}, fmt.Errorf("period(%s): only take-and-break games (Kayles, DawsonsKayles, GrundysGame, Nim...) have a periodicity proof; give a list of values instead", arg.Repr())
 		}
-		return codePeriod(ctx, code)
+		return codePeriod(ctx, code, limits)
 	}
 	if arg.K == interp.KStr {
 		code, err := codes.parse(arg)
 		if err != nil {
 			return interp.Value{}, err
 		}
-		return codePeriod(ctx, code)
+		return codePeriod(ctx, code, limits)
 	}
 	var seq []int
 	switch arg.K {
@@ -245,9 +255,9 @@ func (lib *library) period(ctx context.Context, arg interp.Value) (interp.Value,
 }
 
 // codePeriod proves the period of a take-and-break code, or says what was
-// observed in the values computed within a bounded amount of work.
-func codePeriod(ctx context.Context, code native.Code) (interp.Value, error) {
-	proof, err := native.ProvePeriod(ctx, code, 1<<20)
+// observed in the values computed within the limits, and which stopped it.
+func codePeriod(ctx context.Context, code native.Code, limits native.ProofLimits) (interp.Value, error) {
+	proof, err := native.ProvePeriodWithin(ctx, code, limits)
 	if err != nil {
 		return interp.Value{}, err
 	}
@@ -258,8 +268,15 @@ func codePeriod(ctx context.Context, code native.Code) (interp.Value, error) {
 	if !proof.Observed.Found() {
 		status = fmt.Sprintf("not proved; no period observed up to %d", proof.CheckedTo)
 	}
-	if proof.Reason != "" {
+	switch {
+	case proof.Reason != "":
 		status += " (" + strings.TrimSuffix(proof.Reason, ".") + ")"
+	case proof.Stopped == "time":
+		status += fmt.Sprintf(" (looked for %v; period(G, seconds) looks longer)", limits.Time)
+	case proof.Stopped == "heaps":
+		status += " (period(G, seconds) looks further)"
+	case proof.Stopped == "work":
+		status += " (about half a second of work; period(G, seconds) looks longer)"
 	}
 	return periodRecord(proof.Observed, status), nil
 }

@@ -32,9 +32,8 @@ func BenchmarkSequence(b *testing.B) {
 			})
 			b.Run(fmt.Sprintf("%s/n=%d/fast-no-proof", game.name, n), func(b *testing.B) {
 				for b.Loop() {
-					e := newEngine(c, engineOptions{sparseFrom: defaultOptions.sparseFrom})
-					e.reserve(n)
-					if err := e.run(context.Background(), n); err != nil {
+					r := newRun(c, engineOptions{sparseFrom: defaultOptions.sparseFrom})
+					if err := r.Extend(context.Background(), n); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -76,14 +75,16 @@ func BenchmarkNimMul(b *testing.B) {
 func BenchmarkGrundysGameReach(b *testing.B) {
 	for b.Loop() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		e := newEngine(GrundysGame(), defaultOptions)
-		err := e.run(ctx, 1<<40)
+		r := NewRun(GrundysGame())
+		err := r.Extend(ctx, 1<<40)
 		cancel()
 		if err == nil {
 			b.Fatal("Grundy's game cannot be finished")
 		}
-		b.ReportMetric(float64(len(e.g)), "heaps/10s")
-		b.ReportMetric(float64(len(e.rare)), "rare-heaps")
-		b.ReportMetric(float64(e.maxV), "max-value")
+		_, rare := r.Rare()
+		maxV, _ := r.Max()
+		b.ReportMetric(float64(r.Len()), "heaps/10s")
+		b.ReportMetric(float64(len(rare)), "rare-heaps")
+		b.ReportMetric(float64(maxV), "max-value")
 	}
 }

@@ -2,20 +2,41 @@ package native
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"math"
 	"math/bits"
+	"runtime"
+	"unsafe"
+
+	"github.com/grundy-lang/grundy/budget"
 )
 
+// value is the type of the stored nim values: one byte a value while every
+// value is below 256, two while below 65536, then four (see [engine]).
+type value interface{ uint8 | uint16 | int32 }
+
 // engine computes the nim sequence of a code heap by heap. It keeps the
-// values in a dense int32 slice, the options of the current heap in a
-// reusable bitset, and switches between a full scan of all options and the
-// rare-value method (sparse.go). Finite codes are checked for a provable
+// values in a dense slice of the narrowest type that holds them (one byte a
+// value while they are below 256; run returns errWiden when one is not, and
+// wider moves the state to a wider engine), the options of the current heap
+// in a reusable bitset, and switches between a full scan of all options and
+// the rare-value method (sparse.go). Finite codes are checked for a provable
 // period (prove.go) so that the rest of a long sequence costs O(1) a heap.
-type engine struct {
+type engine[T value] struct {
+	*state
+	g         []T
+	cur, next *helper // the second core's blocks (helper.go)
+}
+
+// state is everything an engine keeps but the values, shared as the values
+// widen.
+type state struct {
 	c       Code
 	gen     *generalState // set for a general code (general.go): generalStep computes it
 	rule    SplitRule
-	unequal bool // a split into two heaps may not leave equal halves
-	g       []int32
+	unequal bool                    // a split into two heaps may not leave equal halves
+	memory  func(extra int64) error // when set, asked before the values grow by extra bytes
 
 	// the finite part of the code: removal counts k < t0 by kind of move
 	whole, single, split, triple []int
@@ -29,6 +50,7 @@ type engine struct {
 	repDone                        int // largest remaining size m already added
 
 	maxV  int32 // largest value so far
+	maxAt int   // the first heap of value maxV
 	vcap  int32 // a power of two > maxV, at least 64: every XOR of values is < vcap
 	words int   // bitset length in words, covering values < 2*vcap
 	opt   bitset
@@ -36,11 +58,13 @@ type engine struct {
 	// rare-value (sparse space) method
 	sparseOK   bool // the code allows it: two-heap splits only, none from the repeat
 	sparseFrom int  // first heap at which the method is considered
+	helpFrom   int  // first heap at which a second core helps it (0: never)
 	sparse     bool
 	mask       uint32
 	rare       []int32 // heaps h >= 1 whose value has parity 0 under mask, ascending
+	rareV      []int32 // their values
 	classA1    bitset  // bit v set when v has parity 1 under mask
-	needB      []bool
+	needB      []uint8 // 1 for the values the scan must still meet
 	stamp      []int32
 	nextEval   int
 	scratch    []int
@@ -63,12 +87,21 @@ type engine struct {
 type engineOptions struct {
 	prove      bool // look for a provable period and extend by it
 	sparseFrom int  // 0: never use the rare-value method
+	helpFrom   int  // the first heap a second core helps the rare-value method (helper.go); 0: never
 }
 
-var defaultOptions = engineOptions{prove: true, sparseFrom: 1024}
+var defaultOptions = engineOptions{prove: true, sparseFrom: 1024, helpFrom: helpFrom()}
 
-func newEngine(c Code, o engineOptions) *engine {
-	e := &engine{c: c, rule: c.rule, unequal: !c.rule.pair(1, 1), t0: len(c.digits), rep: c.repeat}
+// helpFrom is the first heap a second core helps at, when there is one.
+func helpFrom() int {
+	if runtime.GOMAXPROCS(0) < 2 {
+		return 0
+	}
+	return 1 << 15
+}
+
+func newEngine(c Code, o engineOptions) *engine[uint8] {
+	e := &engine[uint8]{state: &state{c: c, rule: c.rule, unequal: !c.rule.pair(1, 1), t0: len(c.digits), rep: c.repeat}}
 	if e.t0 == 0 {
 		e.t0 = 1
 	}
@@ -101,6 +134,9 @@ func newEngine(c Code, o engineOptions) *engine {
 	if o.sparseFrom > 0 && e.sparseOK {
 		e.sparseFrom = o.sparseFrom
 		e.nextEval = o.sparseFrom
+		if o.helpFrom > 0 {
+			e.helpFrom = max(o.helpFrom, 4*helpBlock+1) // the block arithmetic needs h > 2*helpBlock
+		}
 	}
 	if c.general != "" {
 		e.gen = newGeneralState(c)
@@ -108,14 +144,14 @@ func newEngine(c Code, o engineOptions) *engine {
 	e.maxRemove, e.maxHeaps = c.MaxRemove(), c.MaxHeaps()
 	e.prove = o.prove && c.IsFinite() && !c.Marked() && e.maxHeaps >= 0
 	e.nextCheck = 32
-	e.g = []int32{0}
+	e.g = []uint8{0}
 	e.vcap = 64
 	e.resize()
 	return e
 }
 
 // resize makes every bitset cover values below 2*vcap.
-func (e *engine) resize() {
+func (e *state) resize() {
 	e.words = int(2 * e.vcap / 64)
 	e.opt = grow(e.opt, e.words)
 	for _, sets := range [][]bitset{e.repSingle, e.repSplit, e.repTriple} {
@@ -128,17 +164,36 @@ func (e *engine) resize() {
 	}
 }
 
-// run extends the sequence to g(0..n), honouring ctx.
-func (e *engine) run(ctx context.Context, n int) error {
+// errWiden is run's report that a value does not fit the engine's type:
+// the caller moves to the wider engine (wider) and runs it again.
+var errWiden = errors.New("native: a value needs a wider type")
+
+// run extends the sequence to g(0..n), honouring ctx. It returns errWiden,
+// with g(0..h-1) computed, when g(h) does not fit in T.
+func (e *engine[T]) run(ctx context.Context, n int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	defer e.stopHelp()
+	top := int32(math.MaxInt32) // the largest value T holds
+	if w := unsafe.Sizeof(T(0)); w < 4 {
+		top = 1<<(8*w) - 1
+	}
 	for h := len(e.g); h <= n; h++ {
+		if len(e.g) == cap(e.g) {
+			if err := e.grow(n); err != nil {
+				return err
+			}
+		}
 		if e.proved {
 			if e.stopAtProof {
 				return nil
 			}
-			e.g = append(e.g, e.g[h-e.proofP])
+			v := e.g[h-e.proofP]
+			e.g = append(e.g, v)
+			if e.sparse && parity(int32(v), e.mask) == 0 {
+				e.rare, e.rareV = append(e.rare, int32(h)), append(e.rareV, int32(v))
+			}
 			continue
 		}
 		if h&4095 == 0 || e.work > 1<<24 {
@@ -154,14 +209,14 @@ func (e *engine) run(ctx context.Context, n int) error {
 		}
 		if e.prove && h == e.nextCheck {
 			e.nextCheck = h + max(32, h/8)
-			if s, p, ok := findProof(e.g, e.maxRemove, e.maxHeaps); ok {
-				e.proved, e.proofS, e.proofP = true, s, p
+			if e.checkProof() {
 				h--
 				continue
 			}
 		}
 		if e.sparseFrom > 0 && h == e.nextEval {
 			e.nextEval = 2 * h
+			e.stopHelp()
 			e.chooseMask()
 		}
 		e.addRepeat(h)
@@ -174,10 +229,13 @@ func (e *engine) run(ctx context.Context, n int) error {
 		default:
 			v = e.fullStep(h)
 		}
-		e.g = append(e.g, v)
+		if v > top {
+			return errWiden
+		}
+		e.g = append(e.g, T(v))
 		if v > e.maxV {
 			wider := bits.Len32(uint32(v)) > bits.Len32(uint32(e.maxV))
-			e.maxV = v
+			e.maxV, e.maxAt = v, h
 			for v >= e.vcap {
 				e.vcap *= 2
 				e.resize()
@@ -187,25 +245,98 @@ func (e *engine) run(ctx context.Context, n int) error {
 			}
 		}
 		if e.sparse && parity(v, e.mask) == 0 {
-			e.rare = append(e.rare, int32(h))
+			e.rare, e.rareV = append(e.rare, int32(h)), append(e.rareV, v)
 		}
 	}
 	return nil
 }
 
-// reserve makes room for g(0..n).
-func (e *engine) reserve(n int) {
-	if cap(e.g) < n+1 {
-		g := make([]int32, len(e.g), n+1)
-		copy(g, e.g)
-		e.g = g
+// checkProof looks for a period the theorem proves on the values so far.
+func (e *engine[T]) checkProof() bool {
+	if s, p, ok := findProof(e.g, e.maxRemove, e.maxHeaps); ok {
+		e.proved, e.proofS, e.proofP = true, s, p
 	}
+	return e.proved
+}
+
+// MaxHeap is the largest heap whose value a run computes (rather than
+// reads from a proved period): heaps are kept as int32.
+const MaxHeap = math.MaxInt32 - 1
+
+// grow makes room for more values on the way to g(n), asking e.memory
+// first: twice as many, at least 4096 and at most n+1.
+func (e *engine[T]) grow(n int) error {
+	if len(e.g) > MaxHeap {
+		return e.heapLimit(n)
+	}
+	return e.reserveFor(min(max(2*cap(e.g), 4096), n+1, MaxHeap+1)-1, n)
+}
+
+// reserve makes room for g(0..n), asking e.memory first.
+func (e *engine[T]) reserve(n int) error {
+	if n > MaxHeap {
+		return e.heapLimit(n)
+	}
+	return e.reserveFor(n, n)
+}
+
+// heapLimit is the error of a heap past MaxHeap.
+func (e *state) heapLimit(n int) error {
+	return &budget.LimitError{Limit: "heaps", Value: MaxHeap,
+		Hint: fmt.Sprintf("heap %d of %v is past the largest heap whose value grundy computes (it reads larger ones from a proved period)", n, e.c)}
+}
+
+// reserveFor makes room for g(0..n) on the way to g(target).
+func (e *engine[T]) reserveFor(n, target int) error {
+	if cap(e.g) >= n+1 {
+		return nil
+	}
+	size := int64(unsafe.Sizeof(T(0)))
+	if err := e.ask(int64(n+1-len(e.g))*size, int64(target+1)*size, target); err != nil {
+		return err
+	}
+	g := make([]T, len(e.g), n+1)
+	copy(g, e.g)
+	e.g = g
+	return nil
+}
+
+// ask asks e.memory for extra bytes on the way to the values up to heap
+// target, which take about total bytes, and says so in its error.
+func (e *state) ask(extra, total int64, target int) error {
+	if e.memory == nil {
+		return nil
+	}
+	err := e.memory(extra)
+	if me, ok := errors.AsType[*budget.MemoryError](err); ok {
+		m := *me
+		m.What = fmt.Sprintf("the nim values of %v up to heap %d take about %s (%s a value)",
+			e.c, target, budget.FormatSize(total), budget.FormatSize(total/int64(target+1)))
+		return &m
+	}
+	return err
+}
+
+// wider returns the engine that goes on from e with values of type U,
+// asking e.memory for the copy.
+func wider[T, U value](e *engine[T]) (*engine[U], error) {
+	size := int64(unsafe.Sizeof(U(0)))
+	if err := e.ask(int64(cap(e.g))*size, int64(cap(e.g))*size, cap(e.g)-1); err != nil {
+		return nil, err
+	}
+	g := make([]U, len(e.g), cap(e.g))
+	for i, v := range e.g {
+		g[i] = U(v)
+	}
+	e2 := &engine[U]{state: e.state, g: g}
+	e.g = nil
+	return e2, nil
 }
 
 // direct clears the option set and marks the options of heap h that are not
 // two-heap splits of the finite part: whole-heap removals, one-heap
 // remainders, three-heap splits and everything from the repeat digit.
-func (e *engine) direct(h int) {
+func (e *engine[T]) direct(h int) {
 	e.work += e.words // clearing and or-ing the bitsets
 	clear(e.opt)
 	g, opt := e.g, e.opt
@@ -216,7 +347,7 @@ func (e *engine) direct(h int) {
 	}
 	for _, k := range e.single {
 		if m := h - k; m >= 1 {
-			opt.set(g[m])
+			opt.set(int32(g[m]))
 		}
 	}
 	for _, k := range e.triple {
@@ -248,14 +379,14 @@ func (e *engine) direct(h int) {
 // with m = r modulo len(rep). For heap h and repeated digit j the largest
 // such m of class h-t0-j is h-t0-j itself, so a class set holds exactly the
 // remainders that digit allows.
-func (e *engine) addRepeat(h int) {
+func (e *engine[T]) addRepeat(h int) {
 	if e.rep == "" {
 		return
 	}
 	for m := e.repDone + 1; m <= h-e.t0; m++ {
 		r := m % len(e.rep)
 		if e.repSingle != nil {
-			e.repSingle[r].set(e.g[m])
+			e.repSingle[r].set(int32(e.g[m]))
 		}
 		if e.repSplit != nil {
 			e.pairs(m, e.repSplit[r])
@@ -268,7 +399,7 @@ func (e *engine) addRepeat(h int) {
 }
 
 // pairs marks g(a) XOR g(m-a) for every allowed split of m into two heaps.
-func (e *engine) pairs(m int, opt bitset) {
+func (e *engine[T]) pairs(m int, opt bitset) {
 	if e.rule == AllEqual {
 		if m >= 2 && m%2 == 0 {
 			opt.set(0) // g(m/2) XOR g(m/2)
@@ -295,30 +426,57 @@ func (e *engine) pairs(m int, opt bitset) {
 		return
 	}
 	for i, x := range lo {
-		opt.set(x ^ hi[len(hi)-1-i])
+		opt.set(int32(x ^ hi[len(hi)-1-i]))
 	}
 }
 
 // triples marks g(a) XOR g(b) XOR g(c) for every allowed split of m into
 // three heaps a <= b <= c.
-func (e *engine) triples(m int, opt bitset) {
+func (e *engine[T]) triples(m int, opt bitset) {
 	g := e.g
 	for a := 1; 3*a <= m; a++ {
 		for b := a; a+2*b <= m; b++ {
 			if !e.rule.triple(a, b, m-a-b) {
 				continue
 			}
-			opt.set(g[a] ^ g[b] ^ g[m-a-b])
+			opt.set(int32(g[a] ^ g[b] ^ g[m-a-b]))
 		}
 		e.work += m / 2
 	}
 }
 
 // fullStep computes g(h) from every option.
-func (e *engine) fullStep(h int) int32 {
+func (e *engine[T]) fullStep(h int) int32 {
 	e.direct(h)
 	for _, k := range e.split {
 		e.pairs(h-k, e.opt)
 	}
 	return e.opt.mex()
+}
+
+func (e *engine[T]) length() int    { return len(e.g) }
+func (e *engine[T]) at(i int) int32 { return int32(e.g[i]) }
+func (e *engine[T]) width() int     { return int(unsafe.Sizeof(T(0))) }
+func (e *engine[T]) stats() *state  { return e.state }
+
+func (e *engine[T]) values(dst []int32, from, to int) []int32 {
+	for _, v := range e.g[from:to] {
+		dst = append(dst, int32(v))
+	}
+	return dst
+}
+
+func (e *engine[T]) proof() (s, p int, ok bool) { return e.proofS, e.proofP, e.proved }
+
+func (e *engine[T]) minimalPeriod(s, p int) Periodicity { return minimalPeriod(e.g, s, p) }
+
+// widen moves to the engine of the next wider value type.
+func (e *engine[T]) widen() (stepper, error) {
+	switch e := any(e).(type) {
+	case *engine[uint8]:
+		return wider[uint8, uint16](e)
+	case *engine[uint16]:
+		return wider[uint16, int32](e)
+	}
+	return nil, fmt.Errorf("the nim values of %v pass 2^31", e.c)
 }

@@ -28,7 +28,7 @@ func newGeneralState(c Code) *generalState {
 }
 
 // generalStep computes g(h) of a general code from g(0..h-1).
-func (e *engine) generalStep(h int) int32 {
+func (e *engine[T]) generalStep(h int) int32 {
 	s := e.gen.spec
 	opt := e.opt[:e.words]
 	clear(opt)
@@ -42,7 +42,7 @@ func (e *engine) generalStep(h int) int32 {
 			opt.set(0)
 		}
 		if d.allows(1) && k > 0 && m >= 1 {
-			opt.set(e.g[m])
+			opt.set(int32(e.g[m]))
 		}
 		for c := 2; c <= min(d.top(), m); c++ {
 			if d.counts&(1<<c) != 0 {
@@ -58,13 +58,13 @@ func (e *engine) generalStep(h int) int32 {
 
 // splits adds to opt the values of the splits of m tokens into c heaps (c
 // or more when more is set) that rule allows.
-func (e *engine) splits(opt bitset, m, c int, rule SplitRule, more bool) {
+func (e *engine[T]) splits(opt bitset, m, c int, rule SplitRule, more bool) {
 	switch {
 	case rule == AnySplit:
 		opt.or(e.series(seriesKey{c, more}, m))
 		return
 	case rule != AllEqual && (more || c > 3):
-		e.knapsack(markedKey{rule, c, more}).reach(e, m, opt)
+		reach(e.knapsack(markedKey{rule, c, more}), e, m, opt)
 		return
 	}
 	for ; c <= m; c++ {
@@ -74,7 +74,7 @@ func (e *engine) splits(opt bitset, m, c int, rule SplitRule, more bool) {
 		eachPartition(m, c, rule, nil, func(p []int) bool {
 			x := int32(0)
 			for _, a := range p {
-				x ^= e.g[a]
+				x ^= int32(e.g[a])
 			}
 			opt.set(x)
 			e.work += 4 * len(p)
@@ -88,7 +88,7 @@ func (e *engine) splits(opt bitset, m, c int, rule SplitRule, more bool) {
 
 // series returns the set of XORs of the splits of m tokens that key names,
 // building the sets of every smaller size first.
-func (e *engine) series(key seriesKey, m int) bitset {
+func (e *engine[T]) series(key seriesKey, m int) bitset {
 	for len(e.gen.series[key]) <= m {
 		e.gen.series[key] = append(e.gen.series[key], e.seriesEntry(key, len(e.gen.series[key])))
 	}
@@ -99,11 +99,11 @@ func (e *engine) series(key seriesKey, m int) bitset {
 // split into one heap or more is the heap itself, or a first heap a and a
 // split of the rest into one heap or more; a split into c >= 2 heaps is a
 // first heap and a split of the rest into c - 1 (or more).
-func (e *engine) seriesEntry(key seriesKey, m int) bitset {
+func (e *engine[T]) seriesEntry(key seriesKey, m int) bitset {
 	set := make(bitset, e.words)
 	if key.heaps == 1 {
 		if m >= 1 {
-			set.set(e.g[m])
+			set.set(int32(e.g[m]))
 		}
 		if !key.more {
 			return set
@@ -118,7 +118,7 @@ func (e *engine) seriesEntry(key seriesKey, m int) bitset {
 	}
 	sets := e.gen.series[rest]
 	for a := 1; a <= m-rest.heaps; a++ {
-		v := e.g[a]
+		v := int32(e.g[a])
 		for i, w := range sets[m-a] {
 			e.work += 1 + 4*bits.OnesCount64(w) // about a nanosecond a unit, as the fast engine counts
 			for w != 0 {

@@ -27,7 +27,7 @@ type markedKey struct {
 const maxCount = 1<<16 - 1
 
 // knapsack returns the engine's knapsack for key.
-func (e *engine) knapsack(key markedKey) *knapsack {
+func (e *engine[T]) knapsack(key markedKey) *knapsack {
 	k := e.gen.marked[key]
 	if k == nil {
 		k = &knapsack{key: key}
@@ -38,13 +38,13 @@ func (e *engine) knapsack(key markedKey) *knapsack {
 
 // reach adds to opt the values of the splits of m tokens that k counts,
 // bringing k up to date with the values known to e first.
-func (k *knapsack) reach(e *engine, m int, opt bitset) {
+func reach[T value](k *knapsack, e *engine[T], m int, opt bitset) {
 	if m > k.sums || k.vcap != e.vcap {
 		k.reset(max(m, 2*k.sums, 64), e.vcap)
 	}
 	for k.items < len(e.g)-1 {
 		k.items++
-		k.add(k.items, e.g[k.items])
+		k.add(k.items, int32(e.g[k.items]))
 		e.work += 2 * len(k.count) * (k.sums - k.items + 1) * int(k.vcap)
 	}
 	var equal map[int32]int // all-equal splits, which "?" does not allow
@@ -54,7 +54,7 @@ func (k *knapsack) reach(e *engine, m int, opt bitset) {
 			if m%n == 0 {
 				x := int32(0)
 				if n%2 == 1 {
-					x = e.g[m/n]
+					x = int32(e.g[m/n])
 				}
 				equal[x]++
 			}

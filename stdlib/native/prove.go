@@ -2,7 +2,10 @@ package native
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
+	"time"
 )
 
 // PeriodProof is the result of [ProvePeriod].
@@ -14,6 +17,9 @@ type PeriodProof struct {
 	Periodicity Periodicity
 	// CheckedTo is the largest n whose value g(n) was computed and checked.
 	CheckedTo int
+	// Stopped names the limit that stopped the computation before a proof:
+	// "heaps", "work" or "time" (see ProofLimits), or "" when none did.
+	Stopped string
 	// Needed is the largest n the theorem needed for the proved pattern:
 	// H*(max(s,1)+p)+t-1 (see ProvePeriod). Zero when not proved.
 	Needed int
@@ -74,45 +80,91 @@ func (pp PeriodProof) String() string {
 // Note: "0.16" is known to be periodic with preperiod 105,351 and period
 // 149,459, so its proof needs about 510,000 values.
 func ProvePeriod(ctx context.Context, c Code, maxN int) (PeriodProof, error) {
-	return provePeriod(ctx, c, maxN, ProofWork)
+	return provePeriod(ctx, c, ProofLimits{MaxN: maxN, Work: ProofWork})
 }
 
-// provePeriod is ProvePeriod with a bound on the options examined.
-func provePeriod(ctx context.Context, c Code, maxN, work int) (PeriodProof, error) {
-	e := newEngine(c, defaultOptions)
-	e.stopAtProof, e.budget = true, work
-	if err := e.run(ctx, max(maxN, 0)); err != nil {
-		return PeriodProof{}, err
+// ProofLimits bound ProvePeriodWithin.
+type ProofLimits struct {
+	MaxN   int                     // the largest heap computed (0: no bound)
+	Work   int                     // the options examined (0: no bound)
+	Time   time.Duration           // how long to look (0: no bound but ctx)
+	Memory func(extra int64) error // when set, asked before the values grow (see Run.SetMemory)
+}
+
+// ProvePeriodWithin is ProvePeriod within the user's limits: it stops when
+// the first of them is reached, ctx's deadline included, or when the period
+// is proved. Reaching a limit is not an error (CheckedTo says how far it
+// looked, Stopped which limit stopped it); ctx's own end and the memory
+// budget are.
+func ProvePeriodWithin(ctx context.Context, c Code, lim ProofLimits) (PeriodProof, error) {
+	return provePeriod(ctx, c, lim)
+}
+
+func provePeriod(ctx context.Context, c Code, lim ProofLimits) (PeriodProof, error) {
+	r := NewRun(c)
+	r.StopAtProof()
+	r.SetMemory(lim.Memory)
+	st := r.e.stats()
+	st.budget = lim.Work
+	inner := ctx
+	if lim.Time > 0 {
+		var cancel context.CancelFunc
+		inner, cancel = context.WithTimeout(ctx, lim.Time)
+		defer cancel()
 	}
-	pp := PeriodProof{CheckedTo: len(e.g) - 1}
-	switch {
-	case !c.IsFinite():
-		pp.Reason = "the code " + c.String() + " has a repeating digit; " +
-			"the periodicity theorem needs a largest number t of tokens removed"
-	case c.Marked():
-		pp.Reason = "the code " + c.String() + " restricts the heaps a split leaves; " +
-			"the periodicity theorem does not cover it"
-	case c.MaxHeaps() < 0:
-		pp.Reason = "the code " + c.String() + " lets a move leave any number of heaps; " +
-			"the periodicity theorem needs a largest number"
-	case !e.proved: // one last check on everything computed
-		if s, p, ok := findProof(e.g, c.MaxRemove(), c.MaxHeaps()); ok {
-			e.proved, e.proofS, e.proofP = true, s, p
+	n := lim.MaxN
+	if n <= 0 {
+		n = math.MaxInt - 1
+	}
+	stopped := ""
+	if err := r.Extend(inner, n); err != nil {
+		if ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
+			return PeriodProof{}, err
 		}
+		stopped = "time"
 	}
-	if !e.proved {
-		seq := make([]int, len(e.g))
-		for i, v := range e.g {
-			seq[i] = int(v)
+	st = r.e.stats()
+	switch {
+	case st.spentOut:
+		stopped = "work"
+	case stopped == "" && r.Len() > n && !st.proved:
+		stopped = "heaps"
+	}
+	pp := PeriodProof{CheckedTo: r.Len() - 1, Stopped: stopped, Reason: Unprovable(c)}
+	if pp.Reason == "" && !st.proved { // one last check on everything computed
+		r.e.checkProof()
+	}
+	s, p, proved := r.e.proof()
+	if !proved {
+		seq := make([]int, r.Len())
+		for i := range seq {
+			seq[i] = int(r.e.at(i))
 		}
 		pp.Observed = Period(seq)
 		return pp, nil
 	}
 	h := max(c.MaxHeaps(), 1)
-	pp.Proved = true
-	pp.Needed = h*(max(e.proofS, 1)+e.proofP) + c.MaxRemove() - 1
-	pp.Periodicity = minimalPeriod(e.g, e.proofS, e.proofP)
+	pp.Proved, pp.Stopped = true, ""
+	pp.Needed = h*(max(s, 1)+p) + c.MaxRemove() - 1
+	pp.Periodicity = r.e.minimalPeriod(s, p)
 	return pp, nil
+}
+
+// Unprovable says why the periodicity theorem does not cover code c, or
+// returns "" when it does.
+func Unprovable(c Code) string {
+	switch {
+	case !c.IsFinite():
+		return "the code " + c.String() + " has a repeating digit; " +
+			"the periodicity theorem needs a largest number t of tokens removed"
+	case c.Marked():
+		return "the code " + c.String() + " restricts the heaps a split leaves; " +
+			"the periodicity theorem does not cover it"
+	case c.MaxHeaps() < 0:
+		return "the code " + c.String() + " lets a move leave any number of heaps; " +
+			"the periodicity theorem needs a largest number"
+	}
+	return ""
 }
 
 // ProofWork bounds the work of ProvePeriod (options and bitset words
@@ -127,7 +179,7 @@ const ProofWork = 1 << 29
 // H = max(heaps, 1): the hypothesis of the periodicity theorem as extended in
 // ProvePeriod's comment. It gives up (reports false) after about 4*len(g)
 // comparisons, so a check costs O(len(g)).
-func findProof(g []int32, t, heaps int) (s, p int, ok bool) {
+func findProof[T value](g []T, t, heaps int) (s, p int, ok bool) {
 	L := len(g)
 	h := max(heaps, 1)
 	budget := 4*L + 64
@@ -150,8 +202,8 @@ func findProof(g []int32, t, heaps int) (s, p int, ok bool) {
 // minimalPeriod returns the smallest period and preperiod of a sequence
 // known to satisfy g(n+p) = g(n) for all n >= s, given g(0..len-1) with
 // len(g) >= s+p.
-func minimalPeriod(g []int32, s, p int) Periodicity {
-	at := func(i int) int32 {
+func minimalPeriod[T value](g []T, s, p int) Periodicity {
+	at := func(i int) T {
 		if i < len(g) {
 			return g[i]
 		}

@@ -124,14 +124,14 @@ func TestProvePeriodHoldsBeyond(t *testing.T) {
 // repeat stop when the work is spent, with what they observed.
 func TestProvePeriodBoundedWork(t *testing.T) {
 	for _, code := range []string{"0.3F", "0.FF", "0.7F", "0.1F", "0.37"} {
-		pp, err := provePeriod(context.Background(), MustParseCode(code), 1<<20, 1<<22)
+		pp, err := provePeriod(context.Background(), MustParseCode(code), ProofLimits{MaxN: 1 << 20, Work: 1 << 22})
 		if err != nil || pp.Proved || pp.CheckedTo >= 1<<20 || pp.CheckedTo < 100 {
 			t.Errorf("%s: %+v, %v", code, pp, err)
 		}
 		t.Logf("%s: %v", code, pp)
 	}
 	// Values that grow: an arithmetic period is observed.
-	pp, _ := provePeriod(context.Background(), MustParseCode("0.3F"), 1<<20, 1<<22)
+	pp, _ := provePeriod(context.Background(), MustParseCode("0.3F"), ProofLimits{MaxN: 1 << 20, Work: 1 << 22})
 	if want := (Periodicity{Period: 6, Saltus: 3}); pp.Observed != want {
 		t.Errorf("0.3F: observed %v, want %v", pp.Observed, want)
 	}

@@ -2,7 +2,9 @@ package native
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 )
 
 // Sequence returns the nim values g(0), ..., g(n) of a heap under code c,
@@ -25,20 +27,124 @@ func Sequence(ctx context.Context, c Code, n int) ([]int, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("nim sequence of %v: negative heap size %d", c, n)
 	}
-	e := newEngine(c, defaultOptions)
-	e.reserve(n)
-	if err := e.run(ctx, n); err != nil {
+	r := newRun(c, defaultOptions)
+	if err := r.Reserve(n); err != nil {
 		return nil, err
 	}
-	return ints(e.g[:n+1]), nil
+	if err := r.Extend(ctx, n); err != nil {
+		return nil, err
+	}
+	out := make([]int, n+1)
+	for i := range out {
+		out[i] = int(r.e.at(i))
+	}
+	return out, nil
 }
 
-func ints(g []int32) []int {
-	out := make([]int, len(g))
-	for i, v := range g {
-		out[i] = int(v)
+// stepper is an engine of any value type (engine.go).
+type stepper interface {
+	run(ctx context.Context, n int) error
+	reserve(n int) error
+	length() int
+	at(i int) int32
+	widen() (stepper, error)
+	width() int
+	values(dst []int32, from, to int) []int32
+	proof() (s, p int, ok bool)
+	checkProof() bool
+	minimalPeriod(s, p int) Periodicity
+	stats() *state
+	writeValues(w io.Writer) error
+	restore(sparse bool, mask uint32, nextEval, nextCheck int) error
+}
+
+// Run is the nim sequence of one code under computation: it grows on demand
+// (Extend), keeping one byte a value while every value is below 256, two
+// while below 65536, then four, and reports what it found. A Run is not safe
+// for concurrent use.
+type Run struct {
+	e stepper
+}
+
+// NewRun starts the nim sequence of code c with g(0) = 0 known.
+func NewRun(c Code) *Run { return newRun(c, defaultOptions) }
+
+func newRun(c Code, o engineOptions) *Run { return &Run{e: newEngine(c, o)} }
+
+// SetMemory makes the run ask memory before it holds extra more bytes; its
+// error (a *budget.MemoryError, whose What the run fills in with the
+// figures) stops Extend.
+func (r *Run) SetMemory(memory func(extra int64) error) { r.e.stats().memory = memory }
+
+// Extend computes the values up to g(n). Once a period is proved the values
+// past the proof are copied from it (at O(1) a heap), unless StopAtProof.
+func (r *Run) Extend(ctx context.Context, n int) error {
+	for {
+		err := r.e.run(ctx, n)
+		if !errors.Is(err, errWiden) {
+			return err
+		}
+		e, err := r.e.widen()
+		if err != nil {
+			return err
+		}
+		r.e = e
 	}
-	return out
+}
+
+// StopAtProof makes Extend stop computing values once a period is proved.
+func (r *Run) StopAtProof() { r.e.stats().stopAtProof = true }
+
+// Reserve makes room for g(0..n) at once, asking the memory set by
+// SetMemory: a run that will need it all anyway says at once when it
+// cannot have it, not hours later.
+func (r *Run) Reserve(n int) error { return r.e.reserve(n) }
+
+// Code returns the run's code.
+func (r *Run) Code() Code { return r.e.stats().c }
+
+// Len returns the number of values computed, g(0) to g(Len()-1).
+func (r *Run) Len() int { return r.e.length() }
+
+// Value returns g(i) for i < Len(), or from the proved period for any i.
+func (r *Run) Value(i int) int {
+	if i < r.e.length() {
+		return int(r.e.at(i))
+	}
+	s, p, _ := r.e.proof()
+	return int(r.e.at(s + (i-s)%p))
+}
+
+// Values appends g(from), ..., g(to-1) to dst (to <= Len()).
+func (r *Run) Values(dst []int32, from, to int) []int32 { return r.e.values(dst, from, to) }
+
+// Width returns the bytes the run keeps a value in: 1, 2 or 4.
+func (r *Run) Width() int { return r.e.width() }
+
+// Max returns the largest value computed and the first heap that has it.
+func (r *Run) Max() (value, at int) {
+	st := r.e.stats()
+	return int(st.maxV), st.maxAt
+}
+
+// Rare returns the mask of the rare-value method (0 when it is not in use)
+// and the rare heaps: those h >= 1 whose value v has popcount(v & mask)
+// even, ascending. The slice is the run's own.
+func (r *Run) Rare() (mask uint32, heaps []int32) {
+	st := r.e.stats()
+	if !st.sparse {
+		return 0, nil
+	}
+	return st.mask, st.rare
+}
+
+// Proof returns the proved periodicity, if the run has found one so far.
+func (r *Run) Proof() (Periodicity, bool) {
+	s, p, ok := r.e.proof()
+	if !ok {
+		return Periodicity{}, false
+	}
+	return r.e.minimalPeriod(s, p), true
 }
 
 // Table is a nim sequence of one code that grows on demand, for repeated
@@ -46,41 +152,39 @@ func ints(g []int32) []int {
 // period is proved, Value answers any n in O(1) without growing. A Table is
 // not safe for concurrent use.
 type Table struct {
-	e *engine
+	r *Run
 }
 
 // NewTable returns an empty table for code c.
 func NewTable(c Code) *Table {
-	e := newEngine(c, defaultOptions)
-	e.stopAtProof = true
-	return &Table{e: e}
+	r := NewRun(c)
+	r.StopAtProof()
+	return &Table{r: r}
 }
 
+// SetMemory makes the table ask memory before it grows (see Run.SetMemory).
+func (t *Table) SetMemory(memory func(extra int64) error) { t.r.SetMemory(memory) }
+
 // Code returns the table's code.
-func (t *Table) Code() Code { return t.e.c }
+func (t *Table) Code() Code { return t.r.Code() }
 
 // Value returns g(n), computing the values up to n if needed.
 func (t *Table) Value(ctx context.Context, n int) (int, error) {
 	if n < 0 {
-		return 0, fmt.Errorf("nim value of %v: negative heap size %d", t.e.c, n)
+		return 0, fmt.Errorf("nim value of %v: negative heap size %d", t.r.Code(), n)
 	}
-	e := t.e
-	if n >= len(e.g) && !e.proved {
-		if err := e.run(ctx, n); err != nil {
+	if _, _, proved := t.r.e.proof(); n >= t.r.Len() && !proved {
+		if Unprovable(t.r.Code()) != "" { // no proof on the way: all of it
+			if err := t.r.Reserve(max(n, 2*t.r.Len())); err != nil {
+				return 0, err
+			}
+		}
+		if err := t.r.Extend(ctx, n); err != nil {
 			return 0, err
 		}
 	}
-	if n < len(e.g) {
-		return int(e.g[n]), nil
-	}
-	s, p := e.proofS, e.proofP
-	return int(e.g[s+(n-s)%p]), nil
+	return t.r.Value(n), nil
 }
 
 // Proof returns the proved periodicity, if the table has found one so far.
-func (t *Table) Proof() (Periodicity, bool) {
-	if !t.e.proved {
-		return Periodicity{}, false
-	}
-	return minimalPeriod(t.e.g, t.e.proofS, t.e.proofP), true
-}
+func (t *Table) Proof() (Periodicity, bool) { return t.r.Proof() }

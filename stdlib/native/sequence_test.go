@@ -98,11 +98,15 @@ var engineVariants = []struct {
 
 func runEngine(t *testing.T, c Code, o engineOptions, n int) []int {
 	t.Helper()
-	e := newEngine(c, o)
-	if err := e.run(context.Background(), n); err != nil {
+	r := newRun(c, o)
+	if err := r.Extend(context.Background(), n); err != nil {
 		t.Fatal(err)
 	}
-	return ints(e.g[:n+1])
+	out := make([]int, n+1)
+	for i := range out {
+		out[i] = r.Value(i)
+	}
+	return out
 }
 
 func TestSequenceMatchesPlainManyCodes(t *testing.T) {

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -29,81 +30,89 @@ import (
 
 // chooseMask picks the mask for the heaps computed so far and rebuilds the
 // rare list, or turns the method off when no mask makes class 0 rare.
-func (e *engine) chooseMask() {
+//
+// A mask costs, a heap, one pair for each rare heap so far (every heap
+// pairs with all of them) and a full scan of about h/2 pairs for the heaps
+// to come that are rare, at the rate seen among the last 65,536 (at most)
+// values: the mask with the least expected cost wins. The method is on when
+// at most one recent heap in eight is rare under it.
+func (e *engine[T]) chooseMask() {
 	h := len(e.g)
 	lo := max(1, h/2)
 	if h-lo > 1<<16 {
 		lo = h - 1<<16
 	}
 	window := h - lo
-	hist := map[int32]int{}
+	all, recent := make([]int, e.vcap), make([]int, e.vcap)
+	for _, v := range e.g[1:lo] {
+		all[v]++
+	}
 	for _, v := range e.g[lo:h] {
-		hist[v]++
+		recent[v]++
 	}
-	type vc struct {
-		v int32
-		n int
-	}
-	var counts []vc
-	for v, n := range hist {
-		counts = append(counts, vc{v, n})
-	}
-	eval := func(m uint32) int {
-		c := 0
-		for _, x := range counts {
-			if parity(x.v, m) == 0 {
-				c += x.n
+	cost := func(m uint32) (float64, int) {
+		rare, seen := 0, 0
+		for v := range all {
+			if parity(int32(v), m) == 0 {
+				rare += all[v] + recent[v]
+				seen += recent[v]
 			}
 		}
-		return c
+		return float64(rare) + float64(seen)/float64(window)*float64(h)/2, seen
 	}
 	top := uint32(1) << bits.Len32(uint32(e.maxV)) // masks below top matter
-	best, bestCount := uint32(0), window+1
+	best, bestCost, bestSeen := uint32(0), math.Inf(1), window+1
+	try := func(m uint32) bool {
+		if c, seen := cost(m); c < bestCost {
+			best, bestCost, bestSeen = m, c, seen
+			return true
+		}
+		return false
+	}
 	if top <= 1024 {
 		for m := uint32(1); m < top; m++ {
-			if c := eval(m); c < bestCount {
-				best, bestCount = m, c
-			}
+			try(m)
 		}
 	} else { // greedy bit flips from the previous mask
-		best = e.mask
-		if best == 0 {
-			best = top - 1
+		start := e.mask
+		if start == 0 {
+			start = top - 1
 		}
-		bestCount = eval(best)
+		try(start)
 		for improved := true; improved; {
 			improved = false
 			for b := uint32(1); b < top; b <<= 1 {
-				m := best ^ b
-				if m == 0 {
-					continue
-				}
-				if c := eval(m); c < bestCount {
-					best, bestCount, improved = m, c, true
+				if m := best ^ b; m != 0 && try(m) {
+					improved = true
 				}
 			}
 		}
 	}
-	on := best != 0 && bestCount*8 <= window
+	on := best != 0 && bestSeen*8 <= window
 	if on == e.sparse && (!on || best == e.mask) {
 		return
 	}
 	e.sparse = on
-	e.rare = e.rare[:0]
+	e.rare, e.rareV = e.rare[:0], e.rareV[:0]
 	if !on {
 		return
 	}
 	e.mask = best
 	e.setClasses()
-	for i := 1; i < h; i++ {
-		if parity(e.g[i], best) == 0 {
-			e.rare = append(e.rare, int32(i))
+	e.findRare()
+}
+
+// findRare lists the rare heaps under e.mask.
+func (e *engine[T]) findRare() {
+	for i := 1; i < len(e.g); i++ {
+		if v := int32(e.g[i]); parity(v, e.mask) == 0 {
+			e.rare, e.rareV = append(e.rare, int32(i)), append(e.rareV, v)
 		}
 	}
 }
 
 // setClasses fills classA1 for every value the bitsets cover.
-func (e *engine) setClasses() {
+func (e *state) setClasses() {
 	e.classA1 = grow(e.classA1, e.words)
 	for i := range e.classA1 {
 		var w uint64
@@ -117,7 +126,7 @@ func (e *engine) setClasses() {
 }
 
 // sparseStep computes g(h) by the rare-value method.
-func (e *engine) sparseStep(h int) int32 {
+func (e *engine[T]) sparseStep(h int) int32 {
 	e.direct(h)
 	g, opt := e.g, e.opt
 	// Pair every rare heap r with its partner m-r. Values are stamped with h
@@ -127,6 +136,7 @@ func (e *engine) sparseStep(h int) int32 {
 	}
 	stamp, st := e.stamp[:e.vcap], int32(h) // pair XORs are below vcap
 	rare := e.rare
+	helped, lo := e.helpSet(h) // the helper's pairs: rare[lo:] below the smaller part
 	for _, k := range e.split {
 		m := h - k
 		if m < 2 {
@@ -142,14 +152,19 @@ func (e *engine) sparseStep(h int) int32 {
 				i = j
 			}
 		}
-		for _, r := range rare[:i] {
-			stamp[g[r]^g[m-int(r)]] = st
+		rv := e.rareV[:len(rare)]
+		mine := i
+		if helped != nil {
+			mine = min(i, lo)
 		}
-		for _, r := range rare[j:] {
+		for x, r := range rare[:mine] {
+			stamp[rv[x]^int32(g[m-int(r)])] = st
+		}
+		for x, r := range rare[j:] {
 			if int(r) >= m {
 				break
 			}
-			stamp[g[r]^g[m-int(r)]] = st
+			stamp[rv[j+x]^int32(g[m-int(r)])] = st
 		}
 	}
 	e.work += len(rare) * len(e.split)
@@ -157,6 +172,9 @@ func (e *engine) sparseStep(h int) int32 {
 		if s == st {
 			opt.set(int32(v))
 		}
+	}
+	for i, w := range helped {
+		opt[i] |= w
 	}
 
 	// c1: the least class-1 value that is not an option. It exists below
@@ -171,7 +189,7 @@ func (e *engine) sparseStep(h int) int32 {
 	// need: class-0 values below c1 not yet known to be options, as a
 	// bool per value for the hot loop (false at and above c1).
 	if len(e.needB) < e.words*64 {
-		e.needB = make([]bool, e.words*64)
+		e.needB = make([]uint8, e.words*64)
 	}
 	need := e.needB[:2*e.vcap] // c1 < 2*vcap
 	count := 0
@@ -181,7 +199,7 @@ func (e *engine) sparseStep(h int) int32 {
 			v := i*64 + bits.TrailingZeros64(x)
 			x &= x - 1
 			if v < int(c1) {
-				need[v] = true
+				need[v] = 1
 				count++
 			}
 		}
@@ -200,7 +218,7 @@ func (e *engine) sparseStep(h int) int32 {
 // scan visits the splits a = 1, 2, ... of every removal count at once,
 // crossing off the needed values it meets. It returns -1 when all count of
 // them were met (early exit), or else the least value never met.
-func (e *engine) scan(h int, need []bool, count int) int32 {
+func (e *engine[T]) scan(h int, need []uint8, count int) int32 {
 	g := e.g
 	nk := len(e.split)
 	if cap(e.scratch) < 2*nk {
@@ -219,12 +237,30 @@ func (e *engine) scan(h int, need []bool, count int) int32 {
 	}
 	if nk == 1 {
 		m, half := ms[0], halves[0]
-		for a := 1; a <= half; a++ {
-			if v := g[a] ^ g[m-a]; need[v] {
-				need[v] = false
+		a := 1
+		// Four pairs a round, one branch for the four: a value met is
+		// rarely needed.
+		for ; a+3 <= half; a += 4 {
+			x, y := g[a:a+4], g[m-a-3:m-a+1]
+			if need[x[0]^y[3]]|need[x[1]^y[2]]|need[x[2]^y[1]]|need[x[3]^y[0]] != 0 {
+				break
+			}
+		}
+		for ; a <= half; a++ {
+			if v := g[a] ^ g[m-a]; need[v] != 0 {
+				need[v] = 0
 				if count--; count == 0 {
 					e.work += a
 					return -1
+				}
+			}
+			if a&3 == 0 && a+4 <= half { // back to four at a time
+				for a+4 <= half {
+					x, y := g[a+1:a+5], g[m-a-4:m-a]
+					if need[x[0]^y[3]]|need[x[1]^y[2]]|need[x[2]^y[1]]|need[x[3]^y[0]] != 0 {
+						break
+					}
+					a += 4
 				}
 			}
 		}
@@ -235,8 +271,8 @@ func (e *engine) scan(h int, need []bool, count int) int32 {
 				if a > halves[j] {
 					continue
 				}
-				if v := ga ^ g[m-a]; need[v] {
-					need[v] = false
+				if v := ga ^ g[m-a]; need[v] != 0 {
+					need[v] = 0
 					if count--; count == 0 {
 						e.work += a * nk
 						return -1
@@ -247,7 +283,7 @@ func (e *engine) scan(h int, need []bool, count int) int32 {
 	}
 	e.work += maxHalf * nk
 	for v, b := range need {
-		if b {
+		if b != 0 {
 			return int32(v)
 		}
 	}

@@ -1,0 +1,127 @@
+package octal
+
+import (
+	"context"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/stdlib/native"
+)
+
+// fletcher is Fletcher-32 as docs/octal.md defines it, word by word.
+func fletcher(values []int) uint32 {
+	var words []uint32
+	for _, v := range values {
+		words = append(words, uint32(v)&0xffff)
+		if v > 0xffff {
+			words = append(words, uint32(v)>>16)
+		}
+	}
+	var a, b uint32
+	for _, w := range words {
+		a = (a + w) % 65535
+		b = (b + a) % 65535
+	}
+	return b<<16 | a
+}
+
+func run(t *testing.T, code string, n int) (*native.Run, []int) {
+	t.Helper()
+	c := native.MustParseCode(code)
+	r := native.NewRun(c)
+	if err := r.Extend(context.Background(), n); err != nil {
+		t.Fatal(err)
+	}
+	return r, native.PlainSequence(c, n)
+}
+
+// The checksum of chunks of values, one or two words each, is the checksum
+// of the definition; the values are the plain engine's.
+func TestFletcher32(t *testing.T) {
+	if got := fletcher([]int{1, 2}); got != 4<<16|3 {
+		t.Fatalf("the definition: %x", got)
+	}
+	nim := native.NewRun(native.MustParseCode("0.[3]"))
+	if err := nim.Extend(context.Background(), 140_000); err != nil {
+		t.Fatal(err)
+	}
+	seq := make([]int, nim.Len())
+	for i := range seq {
+		seq[i] = i
+	}
+	for _, n := range []int{0, 1, 65536, 65537, 140_001} {
+		if got, want := Fletcher32(nim, n), fletcher(seq[:n]); got != want {
+			t.Errorf("Nim, %d values: %08x, want %08x", n, got, want)
+		}
+	}
+	r, plain := run(t, "4.0 unequal", 3000)
+	if got, want := Fletcher32(r, 3001), fletcher(plain); got != want {
+		t.Errorf("Grundy's game: %08x, want %08x", got, want)
+	}
+}
+
+// The files hold the plain engine's values, in the run's width.
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		code  string
+		n     int
+		width int
+	}{{"0.77", 500, 1}, {"0.[3]", 300, 2}} {
+		r, plain := run(t, tc.code, tc.n)
+		bin, csv := filepath.Join(dir, "v.bin"), filepath.Join(dir, "v.csv")
+		if err := WriteBinary(bin, r, tc.n+1); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteCSV(csv, r, tc.n+1); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(bin)
+		if len(data) != (tc.n+1)*tc.width {
+			t.Fatalf("%s: %d bytes", tc.code, len(data))
+		}
+		text, _ := os.ReadFile(csv)
+		lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+		if lines[0] != "n,g" || len(lines) != tc.n+2 {
+			t.Fatalf("%s: CSV starts %q, %d lines", tc.code, lines[0], len(lines))
+		}
+		for i, want := range plain {
+			got := int(data[i])
+			if tc.width == 2 {
+				got = int(binary.LittleEndian.Uint16(data[2*i:]))
+			}
+			if got != want || lines[i+1] != strconv.Itoa(i)+","+strconv.Itoa(want) {
+				t.Fatalf("%s: g(%d) = %d in the binary file, %q in the CSV, want %d", tc.code, i, got, lines[i+1], want)
+			}
+		}
+	}
+}
+
+// A checkpoint written atomically reads back; a missing directory is an
+// error, not a half-written file.
+func TestCheckpointFile(t *testing.T) {
+	dir := t.TempDir()
+	r, _ := run(t, "0.06", 2000)
+	path := filepath.Join(dir, "run.ck")
+	if err := SaveCheckpoint(path, r); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadCheckpoint(path, r.Code())
+	if err != nil || back.Len() != r.Len() || Fletcher32(back, back.Len()) != Fletcher32(r, r.Len()) {
+		t.Fatalf("read back %v, %v", back, err)
+	}
+	if _, err := LoadCheckpoint(path, native.MustParseCode("0.07")); err == nil || !strings.Contains(err.Error(), path+": the checkpoint is of the code") {
+		t.Errorf("another code: %v", err)
+	}
+	if err := SaveCheckpoint(filepath.Join(dir, "no", "run.ck"), r); err == nil {
+		t.Error("saved into a missing directory")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("left %d files", len(entries))
+	}
+}
