@@ -62,8 +62,8 @@ func (in *Interp) Position(ctx context.Context, g *Game, args ...Value) (v Value
 }
 
 // NewRecord makes a record value: named fields, printed as "name value, ...",
-// with the fields marked in omitZero left out when they are 0 and string fields
-// printed bare.
+// with the fields marked in omitZero left out when they are 0, string fields
+// without quotes, and a field named status as its text alone.
 func NewRecord(names []string, values []Value, omitZero []bool) Value {
 	return Value{K: KRecord, R: &Record{Names: names, Values: values, OmitZero: omitZero}}
 }

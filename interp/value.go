@@ -379,11 +379,13 @@ func writeValue(b *strings.Builder, v Value) {
 				b.WriteString(", ")
 			}
 			first = false
+			if name != "status" {
+				b.WriteString(name + " ")
+			}
 			if r.Values[i].K == KStr {
-				b.WriteString(r.Values[i].Str())
+				b.WriteString(r.Values[i].Str()) // a word or a sentence, without quotes
 				continue
 			}
-			b.WriteString(name + " ")
 			writeValue(b, r.Values[i])
 		}
 	case KFunc:
