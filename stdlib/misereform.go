@@ -49,6 +49,9 @@ func (m *misereForms) define() {
 			}
 			g, err := m.table.Parse(ctx, args[0].Str())
 			if err != nil {
+				if _, printed := m.table.ParseForm(ctx, args[0].Str()); printed == nil {
+					return interp.Value{}, fmt.Errorf("%w; %q is a form as CGSuite prints it, which mcg does not read (the two notations differ: *[20] is *20 here, {*2, 0} printed): write MisereGame(%q)", err, args[0].Str(), args[0].Str())
+				}
 				return interp.Value{}, err
 			}
 			return m.position(ctx, g)

@@ -61,6 +61,7 @@ func TestMisereFormsInTheLanguage(t *testing.T) {
 	for src, want := range map[string]string{
 		`mcg("*[2,")`:                      "at character 5: expected a game at the end",
 		`mcg(5)`:                           "mcg needs a string",
+		`mcg("*[2#]")`:                     `is a form as CGSuite prints it, which mcg does not read (the two notations differ: *[20] is *20 here, {*2, 0} printed): write MisereGame("*[2#]")`,
 		`misereform(Cutcake(2, 2))`:        "Cutcake is not impartial",
 		`misereform(Token([[1], [0]], 0))`: "can return to itself",
 		`misereform(Nim(70000))`:           "misère canonical forms here go up to *1024",
