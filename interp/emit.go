@@ -204,6 +204,16 @@ func affineOf(e lang.Expr) (affineInt, bool) {
 		if x.Ref.Kind == lang.Local && x.Ref.Depth == 0 {
 			return affineInt{slots: []int{x.Ref.Slot}, coefs: []int64{1}}, true
 		}
+	case *lang.Unary: // -1, -n, -(n - k): written negative
+		a, ok := affineOf(x.X)
+		if x.Op != "-" || !ok || a.c == minInt {
+			return affineInt{}, false
+		}
+		out := affineInt{c: -a.c, slots: a.slots}
+		for _, k := range a.coefs {
+			out.coefs = append(out.coefs, -k)
+		}
+		return out, true
 	case *lang.Binary:
 		if x.Op != "+" && x.Op != "-" {
 			return affineInt{}, false
