@@ -66,6 +66,9 @@ func tokenize(rules []*rule, line string) []span {
 	for pos := 0; pos < len(line); {
 		best, bestAt := -1, []int(nil)
 		for i, r := range rules {
+			if pos > 0 && strings.HasPrefix(r.Match, "^") {
+				continue // ^ is the start of the line, not of what is left of it
+			}
 			m := r.re.FindStringSubmatchIndex(line[pos:])
 			if m != nil && m[1] > m[0] && (bestAt == nil || m[0] < bestAt[0]) {
 				best, bestAt = i, m
@@ -267,5 +270,32 @@ func readJSON(t *testing.T, file string, v any) {
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatalf("%s: %v", file, err)
+	}
+}
+
+// TestGrammarClauseWords: left and right are clause words where a clause begins
+// and names elsewhere (Wythoff's move left); score and show are clause words
+// before an expression and the built-ins when called.
+func TestGrammarClauseWords(t *testing.T) {
+	rules := loadGrammar(t)
+	for _, c := range []struct{ line, word, want string }{
+		{"  left cut k in 1..a -> G(a - k)", "left", "keyword.other.clause."},
+		{"right k in 1..b -> G(b - k)", "right", "keyword.other.clause."},
+		{"  move left k in 1..a -> W(a - k, b)", "left", "variable."},
+		{"  move first where i <= j score row[i] -> C(i + 1, j)", "score", "keyword.other.clause."},
+		{"  show board(b)", "show", "keyword.other.clause."},
+		{"print show(G)", "show", "support.function.builtin."},
+		{"print score(Coins(0, 3))", "score", "support.function.builtin."},
+	} {
+		at := strings.Index(c.line, c.word)
+		var got string
+		for _, s := range tokenize(rules, c.line) {
+			if s.start == at && s.end == at+len(c.word) {
+				got = s.scope
+			}
+		}
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: %s is coloured %q, want %s", c.line, c.word, got, c.want)
+		}
 	}
 }
