@@ -186,8 +186,12 @@ func biTame(s *callSite, args []Value) Value {
 type HeapQuotient interface {
 	// IsP reports whether the sum of heaps of these sizes is a misère P-position.
 	IsP(ctx context.Context, heaps []int64) (bool, error)
-	// Describe names the quotient for explanations, with the heaps it is proved for.
-	Describe() string
+	// Method is the rule IsP decided by: MethodTame for a game proved tame, else
+	// MethodQuotient.
+	Method() MisereMethod
+	// Reason says, for explanations, how IsP decides the sum of these heaps: the
+	// quotient, with the heaps it is proved for, or the tame rule with the sum's values.
+	Reason(ctx context.Context, heaps []int64) (string, error)
 }
 
 // QuotientOf returns the misère quotient shared by every part of a position or sum
@@ -227,7 +231,7 @@ func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (sol
 	if q, sizes, ok := in.QuotientOf(v); ok {
 		isP, qerr := q.IsP(ctx, sizes)
 		if qerr == nil {
-			return solver.Verdict{P: isP, Method: MethodQuotient}, nil
+			return solver.Verdict{P: isP, Method: q.Method()}, nil
 		}
 		if ctx.Err() != nil {
 			return solver.Verdict{}, ctx.Err()

@@ -39,7 +39,10 @@ type failingQuotient struct{}
 func (failingQuotient) IsP(context.Context, []int64) (bool, error) {
 	return false, &quotient.LimitsError{Heap: 3, Limits: quotient.DefaultLimits}
 }
-func (failingQuotient) Describe() string { return "a quotient that never answers" }
+func (failingQuotient) Method() interp.MisereMethod { return interp.MethodQuotient }
+func (failingQuotient) Reason(context.Context, []int64) (string, error) {
+	return "a quotient that never answers", nil
+}
 
 // A sum its heaps' quotient cannot answer goes to the search, for a bounded time:
 // a small sum is answered, a large one stops with a message that names the reason.

@@ -68,11 +68,16 @@ type stop struct{ err error }
 // eachOption calls f with the heaps of every move of heap n. Every 4096 moves
 // it looks at the growth's context; past MaxOptions moves, or when the context
 // is done, it unwinds to Grow.
-func (q *Quotient) eachOption(n int, f func(heaps []int)) {
+func (q *Quotient) eachOption(n int, f func(heaps []int)) { eachOption(q.ctx, q.rules, n, f) }
+
+// eachOption calls f with the heaps of every move of heap n under r. Every 4096
+// moves it looks at ctx; past MaxOptions moves, or when ctx is done, it panics
+// with a stop, which the caller recovers.
+func eachOption(ctx context.Context, r Rules, n int, f func(heaps []int)) {
 	count := 0
 	visit := func(heaps []int) bool {
 		if count++; count&4095 == 0 {
-			if err := q.ctx.Err(); err != nil {
+			if err := ctx.Err(); err != nil {
 				panic(stop{err})
 			}
 			if count > MaxOptions {
@@ -82,11 +87,11 @@ func (q *Quotient) eachOption(n int, f func(heaps []int)) {
 		f(heaps)
 		return true
 	}
-	if it, ok := q.rules.(OptionIterator); ok {
+	if it, ok := r.(OptionIterator); ok {
 		it.EachOption(n, visit)
 		return
 	}
-	for _, o := range q.rules.Options(n) {
+	for _, o := range r.Options(n) {
 		visit(o)
 	}
 }

@@ -28,6 +28,52 @@ func TestMisereQuotientsAgree(t *testing.T) {
 	same(t, fast, plain, "[outcome(Kayles(a) + DawsonsKayles(b), misere) for a in 0..8, b in 0..8]") // mixed: the solver
 }
 
+// Tame codes (Lasker's Nim, codes that take any number, finite codes whose genera
+// repeat) are decided by tame genus arithmetic: against the search over sums, and on
+// sums of large heaps against the local rule (a P-position has no move to a P-position,
+// an N-position has one), each move's outcome again by the tame rule.
+func TestTameCodes(t *testing.T) {
+	fast, plain := sessions(t)
+	ctx := context.Background()
+	same(t, fast, plain, "[outcome(Lasker(a) + Lasker(b) + Lasker(c), misere) for a in 0..6, b in a..6, c in b..6]")
+	same(t, fast, plain, "[[str(m) for m in winning(Lasker(a) + Lasker(b), misere)] for a in 0..7, b in a..7]")
+	for _, code := range []string{"0.00[3]", "0.[7]", "0.05", "0.12"} {
+		h := fmt.Sprintf("TakeBreak(%q, ", code)
+		same(t, fast, plain, fmt.Sprintf("[outcome(%sa) + %sb), misere) for a in 0..9, b in a..9]", h, h))
+	}
+	local := `[(outcome(G, misere) == P) == all([outcome(m.to, misere) == N for m in moves(G)]) for G in [Lasker(a) + Lasker(b) + Lasker(c) for a in [0, 1, 2, 150, 151, 152, 153], b in [1, 97, 200], c in [0, 1, 64, 255]]]`
+	if v, err := fast.Eval(ctx, "test", local); err != nil || strings.Contains(v.Repr(), "false") {
+		t.Errorf("the local rule on large sums: %v, %v", v, err)
+	}
+	for src, want := range map[string]interp.MisereMethod{
+		"Lasker(2000) + Lasker(37) + Lasker(1)":          interp.MethodTame,
+		`TakeBreak("0.05", 1000) + TakeBreak("0.05", 7)`: interp.MethodTame,
+		"Kayles(200) + Kayles(500)":                      interp.MethodQuotient,
+	} {
+		v, err := fast.Eval(ctx, "test", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, method, err := fast.MisereOutcome(ctx, v); err != nil || method != want {
+			t.Errorf("%s: decided by %q, %v; want %q", src, method, err, want)
+		}
+	}
+	for src, want := range map[string]string{
+		`quotient(Lasker).tame`:      "true",
+		`quotient(Lasker).genera`:    `["0^120", "1^031", "2^20", "4^46", "3^31", "5^57", "6^64", "8^(8,10)"]`,
+		`quotient("0.00[3]").genera`: `["0^120", "0^120", "0^120", "1^031", "1^031", "1^031", "2^20", "2^20"]`,
+		`quotient("0.05").tame`:      "true",
+		`quotient(Kayles).tame`:      "false",
+	} {
+		if v, err := fast.Eval(ctx, "test", src); err != nil || v.Repr() != want {
+			t.Errorf("%s = %v, %v; want %s", src, v, err, want)
+		}
+	}
+	if v, err := fast.Eval(ctx, "test", `quotient(Lasker).status`); err != nil || !strings.HasPrefix(v.Str(), "tame for all heaps") || !strings.Contains(v.Str(), "except when every heap is fickle (plays like a Nim heap of 0 or 1: here a heap of 0 or 1 tokens)") {
+		t.Errorf("the status of Lasker's Nim: %v, %v", v, err)
+	}
+}
+
 func TestQuotientMethodAndScope(t *testing.T) {
 	in := stdlib.New()
 	ctx := context.Background()

@@ -33,7 +33,7 @@ func New() *interp.Interp {
 // Load defines the library's games and functions in a session and attaches the
 // native fast paths.
 func Load(in *interp.Interp) error {
-	lib := &library{codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}}
+	lib := &library{codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}, tames: map[native.Code]*tameCode{}}
 	lib.defineFunctions(in)
 	newMisereForms(in).define()
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
@@ -49,6 +49,7 @@ type library struct {
 	codes     *codeCache
 	gameCodes map[*interp.Game]native.Code // the library's take-and-break games
 	quotients map[quotientKey]*heapQuotient
+	tames     map[native.Code]*tameCode // the tameness of codes, shared by their quotients
 }
 
 // maxListedMoves bounds the moves takebreak lists, as the interpreter bounds the
