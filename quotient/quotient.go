@@ -116,13 +116,16 @@ type Quotient struct {
 	elem  []int32   // the element of each heap
 	opts  [][]int32 // the elements of each heap's options, sorted, without repeats
 	// for the mex interpolation, kept for the current quotient
-	meximal []set
-	lower   [][]set
-	proof   Period
-	limits  Limits
-	err     error           // the growth stopped for good
-	effort  int             // the work of the current extension: trial elements times letters
-	ctx     context.Context // the growth's, while it runs
+	meximal   []set
+	lower     [][]set
+	proof     Period
+	limits    Limits
+	err       error // the growth stopped for good
+	values    []int // the misère values of the elements (see Values), for valuesAt heaps
+	valuesErr error // why there are none
+	valuesAt  int
+	effort    int             // the work of the current extension: trial elements times letters
+	ctx       context.Context // the growth's, while it runs
 }
 
 // Period is the periodicity of the heap map: heap n + Period has the element of heap n

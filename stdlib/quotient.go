@@ -143,38 +143,92 @@ func (h *heapQuotient) IsP(ctx context.Context, heaps []int64) (bool, error) {
 		return false, err
 	}
 	if tame != nil {
-		var parts []quotient.TameHeap
-		for _, n := range heaps {
-			if n < 0 {
-				return false, fmt.Errorf("a heap has at least 0 tokens, not %d", n)
-			}
-			g, err := h.tameGenus(ctx, tame, n)
-			if err != nil {
-				return false, err
-			}
-			parts = append(parts, g)
-		}
-		return quotient.AddTame(parts...).Misere() == 0, nil
+		sum, err := h.tameSum(ctx, tame, heaps)
+		return err == nil && sum.Misere() == 0, err
 	}
+	x, err := h.element(ctx, heaps)
+	return err == nil && h.q.IsP(x), err
+}
+
+// tameSum is the tame genus of a sum of heaps of a tame code.
+func (h *heapQuotient) tameSum(ctx context.Context, t *quotient.Tameness, heaps []int64) (quotient.TameHeap, error) {
+	var parts []quotient.TameHeap
+	for _, n := range heaps {
+		if n < 0 {
+			return quotient.TameHeap{}, fmt.Errorf("a heap has at least 0 tokens, not %d", n)
+		}
+		g, err := h.tameGenus(ctx, t, n)
+		if err != nil {
+			return quotient.TameHeap{}, err
+		}
+		parts = append(parts, g)
+	}
+	return quotient.AddTame(parts...), nil
+}
+
+// element is the quotient element of a sum of heaps, growing the quotient to the
+// largest heap unless its heap map is proved periodic.
+func (h *heapQuotient) element(ctx context.Context, heaps []int64) (int32, error) {
 	sizes := make([]int, len(heaps))
 	need := 0
 	for i, n := range heaps {
 		if n < 0 {
-			return false, fmt.Errorf("a heap has at least 0 tokens, not %d", n)
+			return 0, fmt.Errorf("a heap has at least 0 tokens, not %d", n)
 		}
 		sizes[i] = int(n)
 		need = max(need, sizes[i])
 	}
 	if _, proved := h.q.Proved(); !proved && need >= h.q.Heaps() {
 		if need >= unprovedHeaps {
-			return false, fmt.Errorf("heap %d is past the %d heaps computed without a proved period", need, unprovedHeaps)
+			return 0, fmt.Errorf("heap %d is past the %d heaps computed without a proved period", need, unprovedHeaps)
 		}
 		if _, err := h.q.Prove(ctx, need+1); err != nil {
-			return false, err
+			return 0, err
 		}
 	}
-	x, err := h.q.Sum(ctx, sizes...)
-	return err == nil && h.q.IsP(x), err
+	return h.q.Sum(ctx, sizes...)
+}
+
+// Genus is the genus of a sum of heaps: by tame arithmetic for a tame code, else by the
+// quotient's misère values when they are proved for its elements and some heap is *2
+// (quotient.Quotient.Genus). ok is false when neither applies, or the quotient does not
+// reach the heaps.
+func (h *heapQuotient) Genus(ctx context.Context, heaps []int64) (g solver.Genus, ok bool, err error) {
+	tame, err := h.proveTame(ctx)
+	if err != nil {
+		return solver.Genus{}, false, err
+	}
+	if tame != nil {
+		sum, err := h.tameSum(ctx, tame, heaps)
+		return solver.TameGenus(int64(sum.G), sum.Fickle), err == nil, err
+	}
+	x, err := h.element(ctx, heaps)
+	if err != nil {
+		return solver.Genus{}, false, ctx.Err()
+	}
+	star, ok := h.q.StarTwo(ctx)
+	if !ok {
+		return solver.Genus{}, false, ctx.Err()
+	}
+	two, err := h.q.Element(ctx, star)
+	if err != nil {
+		return solver.Genus{}, false, ctx.Err()
+	}
+	seq, err := h.q.Genus(x, two)
+	if err != nil {
+		return solver.Genus{}, false, ctx.Err()
+	}
+	for _, n := range heaps {
+		v, _, err := h.lib.codes.value(ctx, h.code, n)
+		if err != nil {
+			return solver.Genus{}, false, err
+		}
+		g.G ^= v
+	}
+	for _, v := range seq {
+		g.Seq = append(g.Seq, int64(v))
+	}
+	return g, true, nil
 }
 
 // Method is MethodTame once the code is proved tame, else MethodQuotient.

@@ -56,6 +56,20 @@ func TestTameCodes(t *testing.T) {
 			t.Errorf("%s = %v, %v; want %s", src, v, err, want)
 		}
 	}
+	// Genera and misère values of sums through the quotient (0.75, whose values are
+	// proved for its quotient's elements) and the tame rule (Lasker's Nim), against the
+	// solver's, and for heaps of any size at once.
+	same(t, fast, plain, `[str(genus(TakeBreak("0.75", a) + TakeBreak("0.75", b))) for a in 0..9, b in a..9]`)
+	same(t, fast, plain, `[sg(TakeBreak("0.75", a) + TakeBreak("0.75", b) + TakeBreak("0.75", c), misere) for a in 1..6, b in a..6, c in b..6]`)
+	same(t, fast, plain, "[str(genus(Lasker(a) + Lasker(b))) for a in 0..7, b in a..7]")
+	for src, want := range map[string]string{
+		`genus(TakeBreak("0.75", 1000) + TakeBreak("0.75", 999))`: `"3^31"`, // heaps 8 and 9: b·ab² = ab
+		`genus(Lasker(1000) + Lasker(1))`:                         `"998^(998,996)"`,
+	} {
+		if v, err := fast.Eval(ctx, "test", src); err != nil || v.Repr() != want {
+			t.Errorf("%s = %v, %v; want %s", src, v, err, want)
+		}
+	}
 	if v, err := fast.Eval(ctx, "test", `quotient(Lasker).status`); err != nil || !strings.HasPrefix(v.Str(), "tame for all heaps") || !strings.Contains(v.Str(), "except when every heap is fickle (plays like a Nim heap of 0 or 1: here a heap of 0 or 1 tokens)") {
 		t.Errorf("the status of Lasker's Nim: %v, %v", v, err)
 	}
