@@ -76,7 +76,10 @@ func (in *Interp) misereValue(v Value, fn string) (int64, error) {
 		return in.misereSolver().Value(in.run.ctx, solver.Pos(v.N))
 	}
 	g, _, err := in.sumGenus(v, fn)
-	return g.Misere(), err
+	if err != nil {
+		return 0, err
+	}
+	return g.Misere(), nil
 }
 
 // sumGenus is the genus of a position or sum, and whether every part is tame: through
