@@ -116,10 +116,14 @@ type Quotient struct {
 	elem  []int32   // the element of each heap
 	opts  [][]int32 // the elements of each heap's options, sorted, without repeats
 	// for the mex interpolation, kept for the current quotient
-	meximal   []set
-	lower     [][]set
-	proof     Period
-	limits    Limits
+	meximal []set
+	lower   [][]set
+	proof   Period
+	limits  Limits
+	// Report, when set, is called as the quotient grows: with each heap added and the
+	// order, and, while a heap searches for a new quotient, with the size of each
+	// candidate it checks (candidate > 0).
+	Report    func(heap, order, candidate int)
 	err       error // the growth stopped for good
 	values    []int // the misère values of the elements (see Values), for valuesAt heaps
 	valuesErr error // why there are none
@@ -229,6 +233,9 @@ func (q *Quotient) Grow(ctx context.Context, n int) (err error) {
 				q.err = err // a cancelled growth may be tried again
 			}
 			return err
+		}
+		if q.Report != nil {
+			q.Report(len(q.elem)-1, q.m.n, 0)
 		}
 	}
 	return nil

@@ -220,6 +220,9 @@ func (q *Quotient) extend(ctx context.Context) error {
 		if q.effort += t.size() * len(letters); q.effort > q.limits.Work {
 			break
 		}
+		if q.Report != nil {
+			q.Report(n, q.m.n, t.size())
+		}
 		t.markP(letters, weight)
 		f := q.check(t, letters)
 		if f == nil {

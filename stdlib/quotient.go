@@ -88,6 +88,16 @@ func (lib *library) quotientOf(code native.Code, bound int) *heapQuotient {
 			lib.tames[code] = t
 		}
 		h = &heapQuotient{code: code, q: quotient.New(codeRules{code}, bound), tame: t, lib: lib}
+		h.q.Report = func(heap, order, candidate int) {
+			status := lib.in.Config.OnStatus
+			switch {
+			case status == nil:
+			case candidate > 0:
+				status(fmt.Sprintf("heap %d of %s, order %d, trying %d", heap, code, order, candidate))
+			default:
+				status(fmt.Sprintf("heap %d of %s, order %d", heap, code, order))
+			}
+		}
 		lib.quotients[key] = h
 	}
 	return h

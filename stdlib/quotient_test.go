@@ -172,3 +172,20 @@ func TestQueriesUseTheFurthestQuotient(t *testing.T) {
 		t.Errorf("decided by %q, %v; want the quotient", method, err)
 	}
 }
+
+// A quotient that grows says where it is through the session's status callback: each
+// heap added with the order, and the candidates a heap tries.
+func TestQuotientStatus(t *testing.T) {
+	in := stdlib.New()
+	var seen []string
+	in.Config.OnStatus = func(s string) { seen = append(seen, s) }
+	if _, err := in.Eval(context.Background(), "test", `quotient("0.07").order`); err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(seen, "\n")
+	for _, want := range []string{"heap 1 of 0.07, order 1", "heap 24 of 0.07, order 24", "heap 25 of 0.07, order 24, trying "} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no status %q among %d:\n%s", want, len(seen), all[:min(len(all), 2000)])
+		}
+	}
+}

@@ -33,7 +33,7 @@ func New() *interp.Interp {
 // Load defines the library's games and functions in a session and attaches the
 // native fast paths.
 func Load(in *interp.Interp) error {
-	lib := &library{codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}, tames: map[native.Code]*tameCode{}}
+	lib := &library{in: in, codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}, tames: map[native.Code]*tameCode{}}
 	lib.defineFunctions(in)
 	newMisereForms(in).define()
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
@@ -46,6 +46,7 @@ func Load(in *interp.Interp) error {
 
 // library is the state the native parts share in one session.
 type library struct {
+	in        *interp.Interp
 	codes     *codeCache
 	gameCodes map[*interp.Game]native.Code // the library's take-and-break games
 	quotients map[quotientKey]*heapQuotient
