@@ -158,6 +158,18 @@ func (q *Quotient) RaiseLimits(l Limits) {
 	}
 }
 
+// RaiseBound lets the quotient grow to b elements, trying again a heap where it
+// stopped at a smaller bound. The bound never shrinks.
+func (q *Quotient) RaiseBound(b int) {
+	var tl *TooLargeError
+	if b > q.bound {
+		q.bound = b
+		if errors.As(q.err, &tl) {
+			q.err = nil
+		}
+	}
+}
+
 // Bound returns the largest order the quotient may grow to.
 func (q *Quotient) Bound() int { return q.bound }
 

@@ -1,10 +1,14 @@
 package stdlib
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -367,6 +371,16 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 		bound = int(args[1].N)
 	}
 	h := lib.quotientOf(code, bound)
+	file := ""
+	if len(args) > 3 {
+		if args[3].K != interp.KStr || args[3].Str() == "" {
+			return interp.Value{}, fmt.Errorf("the file to save the quotient in must be a file name, not %s", args[3].Repr())
+		}
+		file = args[3].Str()
+		if err := h.resume(ctx, file); err != nil {
+			return interp.Value{}, err
+		}
+	}
 	if len(args) > 2 {
 		if args[2].K != interp.KInt || args[2].N < 1 || args[2].N > maxWork {
 			return interp.Value{}, fmt.Errorf("the work per heap must be an integer from 1 to %d, not %s", int64(maxWork), args[2].Repr())
@@ -381,6 +395,11 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 		return h.tameRecord(ctx, tame)
 	}
 	_, err = h.q.Prove(ctx, quotientHeaps)
+	if file != "" {
+		if err := h.save(file); err != nil {
+			return interp.Value{}, err
+		}
+	}
 	if ctx.Err() != nil {
 		return interp.Value{}, ctx.Err()
 	}
@@ -404,6 +423,76 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 		status += ". The game is tame (Conway's genus theory; its genera repeat as its quotient does). " + h.tameRule(tame)
 	}
 	return h.record(status, tame != nil), nil
+}
+
+// resume replaces the quotient by the one saved in file when that reaches further (see
+// quotient.Load, which checks it); a file that does not exist yet is not an error.
+func (h *heapQuotient) resume(ctx context.Context, file string) error {
+	f, err := os.Open(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var s savedQuotient
+	if err := json.NewDecoder(f).Decode(&s); err != nil || s.Code == "" {
+		return fmt.Errorf("%s: not a saved misère quotient", file)
+	}
+	if s.Code != h.code.String() {
+		return fmt.Errorf("%s holds the quotient of %s, not of %s", file, s.Code, h.code)
+	}
+	q, err := quotient.Load(ctx, codeRules{h.code}, bytes.NewReader(s.Quotient))
+	if err != nil {
+		return fmt.Errorf("%s: %v", file, err)
+	}
+	if q.Heaps() > h.q.Heaps() {
+		q.Report = h.q.Report
+		q.RaiseBound(h.q.Bound())
+		q.RaiseLimits(h.q.Limits())
+		h.q = q
+	}
+	return nil
+}
+
+// savedQuotient is the file quotient(G, bound, work, file) writes: the code and the
+// quotient as quotient.Save writes it.
+type savedQuotient struct {
+	Code     string          `json:"code"`
+	Quotient json.RawMessage `json:"quotient"`
+}
+
+// save writes the quotient to file, through a temporary file in the same directory, so
+// that a stop while it writes leaves the old file whole.
+func (h *heapQuotient) save(file string) error {
+	var q bytes.Buffer
+	if err := h.q.Save(&q); err != nil {
+		return err
+	}
+	data, err := json.Marshal(savedQuotient{Code: h.code.String(), Quotient: q.Bytes()})
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
+	if err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), file)
 }
 
 // record shows a quotient: whether the game is proved tame, order, generators (the heaps they come from), relations,

@@ -3,6 +3,8 @@ package stdlib_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -187,5 +189,48 @@ func TestQuotientStatus(t *testing.T) {
 		if !strings.Contains(all, want) {
 			t.Errorf("no status %q among %d:\n%s", want, len(seen), all[:min(len(all), 2000)])
 		}
+	}
+}
+
+// quotient(G, bound, work, file) saves the quotient where it stops and a new session
+// resumes from the file: the same record without growing again; a file of another
+// code, or changed by hand, is refused with its name.
+func TestQuotientFile(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "dk.quotient")
+	call := fmt.Sprintf("quotient(\"0.07\", 100, 1000000, %q)", file)
+	first, err := stdlib.New().Eval(ctx, "test", call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := stdlib.New()
+	var grown []string
+	in.Config.OnStatus = func(s string) { grown = append(grown, s) }
+	again, err := in.Eval(ctx, "test", call)
+	if err != nil || again.Repr() != first.Repr() {
+		t.Fatalf("resumed: %v, %v; first %v", again, err, first)
+	}
+	hv, err := stdlib.New().Eval(ctx, "test", call+".heaps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	heaps := len(hv.Seq()) // the heaps saved
+	for _, s := range grown {
+		n := 0
+		if fmt.Sscanf(s, "heap %d", &n); n < heaps {
+			t.Errorf("the resumed quotient computed heap %d again: %q", n, s)
+		}
+	}
+	if _, err := stdlib.New().Eval(ctx, "test", fmt.Sprintf("quotient(\"0.77\", 100, 1000000, %q)", file)); err == nil || !strings.Contains(err.Error(), "holds the quotient of 0.07, not of 0.77") {
+		t.Errorf("another code: %v", err)
+	}
+	data, _ := os.ReadFile(file)
+	bad := strings.Replace(string(data), `"p":[false,`, `"p":[true,`, 1)
+	if bad == string(data) {
+		t.Fatal("the file has no P-portion to change")
+	}
+	os.WriteFile(file, []byte(bad), 0o644)
+	if _, err := stdlib.New().Eval(ctx, "test", call); err == nil || !strings.Contains(err.Error(), "does not give the outcomes") {
+		t.Errorf("a changed file: %v", err)
 	}
 }

@@ -138,7 +138,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			}
 			return lib.period(ctx, args[0], limits)
 		})
-	in.Define("quotient", 1, 3, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 256 elements, quotient(G, bound, work) more than 262144 steps of search per heap (misère queries then use the quotient that reaches furthest)",
+	in.Define("quotient", 1, 4, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 256 elements, quotient(G, bound, work) more than 262144 steps of search per heap (misère queries then use the quotient that reaches furthest); quotient(G, bound, work, file) resumes from the quotient saved in file and saves it there when it stops, even by the time limit",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			return lib.quotient(ctx, args)
 		})
