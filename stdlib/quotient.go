@@ -269,11 +269,16 @@ func (h *heapQuotient) Reason(ctx context.Context, heaps []int64) (string, error
 			parts = append(parts, g)
 		}
 		sum := quotient.AddTame(parts...)
-		here := "some heap is firm, so as in normal play"
-		if sum.Fickle {
-			here = "every heap is fickle, so unlike normal play"
+		here := fmt.Sprintf("the heaps' normal values are %s: some heap is firm, so as in normal play", strings.Join(values, ", "))
+		switch {
+		case len(values) == 1 && sum.Fickle:
+			here = fmt.Sprintf("the heap's normal value is %s: it is fickle, so unlike normal play", values[0])
+		case len(values) == 1:
+			here = fmt.Sprintf("the heap's normal value is %s: it is firm, so as in normal play", values[0])
+		case sum.Fickle:
+			here = fmt.Sprintf("the heaps' normal values are %s: every heap is fickle, so unlike normal play", strings.Join(values, ", "))
 		}
-		return fmt.Sprintf("Misère values do not add up like nim-sums, but every part is a heap of the take-and-break game %s, a tame game (Conway; proved for every heap, see quotient(G)). %s Here the heaps' normal values are %s: %s it is a P-position exactly when the nim-sum, %d, is %d.", h.code, h.tameRule(t), strings.Join(values, ", "), here, sum.G, map[bool]int{true: 1, false: 0}[sum.Fickle]), nil
+		return fmt.Sprintf("Misère values do not add up like nim-sums, but every part is a heap of the take-and-break game %s, a tame game (Conway; proved for every heap, see quotient(G)). %s Here %s it is a P-position exactly when the nim-sum, %d, is %d.", h.code, h.tameRule(t), here, sum.G, map[bool]int{true: 1, false: 0}[sum.Fickle]), nil
 	}
 	what := fmt.Sprintf("the misère quotient of %s (order %d, %s)", h.code, h.q.Order(), h.scope())
 	if _, ok := h.q.Proved(); !ok {
