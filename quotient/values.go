@@ -125,7 +125,7 @@ func (q *Quotient) StarTwo(ctx context.Context) (heap int, ok bool) {
 	for h := 1; h < len(q.elem); h++ {
 		ms := moves(h)
 		hasZero, hasOne := false, false
-		ok := len(ms) > 0
+		only := len(ms) > 0 // every move leaves 0 or *1
 		for _, o := range ms {
 			switch {
 			case len(o) == 0:
@@ -133,10 +133,10 @@ func (q *Quotient) StarTwo(ctx context.Context) (heap int, ok bool) {
 			case len(o) == 1 && isOne(o[0]):
 				hasOne = true
 			default:
-				ok = false
+				only = false
 			}
 		}
-		if ok && hasZero && hasOne {
+		if only && hasZero && hasOne {
 			return h, true
 		}
 	}
