@@ -26,7 +26,8 @@ type value interface{ uint8 | uint16 | int32 }
 type engine[T value] struct {
 	*state
 	g         []T
-	cur, next *helper // the second core's blocks (helper.go)
+	cur, next *block // the rare pairs of the current and the next block of heaps (block.go)
+	spare     *block // a block's buffers, for reuse
 }
 
 // state is everything an engine keeps but the values, shared as the values
@@ -58,14 +59,13 @@ type state struct {
 	// rare-value (sparse space) method
 	sparseOK   bool // the code allows it: two-heap splits only, none from the repeat
 	sparseFrom int  // first heap at which the method is considered
-	helpFrom   int  // first heap at which a second core helps it (0: never)
+	helpFrom   int  // first heap at which a second core fills its blocks (0: never)
 	sparse     bool
 	mask       uint32
 	rare       []int32 // heaps h >= 1 whose value has parity 0 under mask, ascending
 	rareV      []int32 // their values
 	classA1    bitset  // bit v set when v has parity 1 under mask
 	needB      []uint8 // 1 for the values the scan must still meet
-	stamp      []int32
 	nextEval   int
 	scratch    []int
 
@@ -87,7 +87,7 @@ type state struct {
 type engineOptions struct {
 	prove      bool // look for a provable period and extend by it
 	sparseFrom int  // 0: never use the rare-value method
-	helpFrom   int  // the first heap a second core helps the rare-value method (helper.go); 0: never
+	helpFrom   int  // the first heap a second core fills pairing blocks at (block.go); 0: never
 }
 
 var defaultOptions = engineOptions{prove: true, sparseFrom: 1024, helpFrom: helpFrom()}
@@ -135,7 +135,7 @@ func newEngine(c Code, o engineOptions) *engine[uint8] {
 		e.sparseFrom = o.sparseFrom
 		e.nextEval = o.sparseFrom
 		if o.helpFrom > 0 {
-			e.helpFrom = max(o.helpFrom, 4*helpBlock+1) // the block arithmetic needs h > 2*helpBlock
+			e.helpFrom = max(o.helpFrom, 4*blockSize+1)
 		}
 	}
 	if c.general != "" {
@@ -174,7 +174,7 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	defer e.stopHelp()
+	defer e.dropBlocks()
 	top := int32(math.MaxInt32) // the largest value T holds
 	if w := unsafe.Sizeof(T(0)); w < 4 {
 		top = 1<<(8*w) - 1
@@ -216,7 +216,7 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 		}
 		if e.sparseFrom > 0 && h == e.nextEval {
 			e.nextEval = 2 * h
-			e.stopHelp()
+			e.dropBlocks()
 			e.chooseMask()
 		}
 		e.addRepeat(h)

@@ -1,0 +1,174 @@
+package native
+
+import (
+	"encoding/binary"
+	"slices"
+	"unsafe"
+)
+
+// Pairing blocks. The rare-value method pairs every rare heap r with its
+// partner m - r for every heap: for Grundy's game about 1,300 pairs a heap,
+// whose partners lie scattered over the last 80,000 values, so a loop over
+// the rare heaps of one heap waits on memory. A block turns the loops over:
+// for each rare heap r, the partners of blockSize consecutive heaps are
+// blockSize consecutive values, read once, and their XORs are marked in one
+// row of bytes a heap (rows that stay in the first-level cache).
+//
+// A block pairs the rare heaps r >= minR that are the smaller part (2r <
+// m). Every partner is then below the block's first heap when that heap is
+// the next one to compute (minR = blockSize: the block is filled in place)
+// or the one after (minR = 2*blockSize: a second core fills the next block
+// while the engine computes the current one). The engine pairs the other
+// rare heaps itself. The values are those of the per-heap loop: a block
+// holds, ahead, exactly the pairs the engine would have made.
+
+// blockSize is the number of heaps a block covers.
+const blockSize = 64
+
+// blockMaxValues bounds vcap for blocks: a block's rows take blockSize*vcap
+// bytes, 256KB at the bound.
+const blockMaxValues = 4096
+
+// block is the rare pairs of the heaps from .. from+blockSize-1.
+type block struct {
+	from  int
+	lo    int      // rare[lo:] are paired here: r >= minR
+	words int      // words of a heap's set
+	sets  []uint64 // the option sets, words a heap
+	rows  []uint8  // scratch: vcap bytes a heap, 1 for a value met
+	done  chan struct{}
+}
+
+// blockSet returns the block's options of heap h (the pairs of rare heaps
+// rare[lo:] below the smaller part), filling blocks as needed, or nil when
+// blocks are not in use.
+func (e *engine[T]) blockSet(h int) (set []uint64, lo int) {
+	if len(e.rare) < 64 || e.vcap > blockMaxValues || h <= 4*blockSize {
+		e.dropBlocks()
+		return nil, 0
+	}
+	if e.cur == nil || h < e.cur.from || h >= e.cur.from+blockSize {
+		if e.next != nil && e.next.from == h {
+			<-e.next.done
+			e.spare, e.cur, e.next = e.cur, e.next, nil
+		} else {
+			e.dropBlocks()
+			e.cur = e.startBlock(h, blockSize)
+			<-e.cur.done
+		}
+		if e.helpFrom > 0 && h >= e.helpFrom {
+			e.next = e.startBlock(h+blockSize, 2*blockSize)
+		}
+	}
+	i := (h - e.cur.from) * e.cur.words
+	return e.cur.sets[i : i+e.cur.words], e.cur.lo
+}
+
+// startBlock fills the block of heaps from.. with the rare heaps r >= minR
+// known now: on a second core when minR is 2*blockSize (from is the heap
+// after the block being computed), else in place.
+func (e *engine[T]) startBlock(from, minR int) *block {
+	b := e.spare
+	e.spare = nil
+	if b == nil {
+		b = &block{}
+	}
+	b.from, b.words, b.done = from, e.words, make(chan struct{})
+	b.lo, _ = slices.BinarySearch(e.rare, int32(minR))
+	vcap := int(e.vcap)
+	b.sets = grow(b.sets, blockSize*b.words)[:blockSize*b.words]
+	if len(b.rows) < blockSize*vcap {
+		b.rows = make([]uint8, blockSize*vcap)
+	}
+	g, rare, rv, split := e.g, e.rare, e.rareV[:len(e.rare)], e.split
+	fill := func() {
+		defer close(b.done)
+		fillBlock(b, g, rare, rv, split, vcap)
+	}
+	if minR == 2*blockSize {
+		go fill()
+	} else {
+		fill()
+	}
+	return b
+}
+
+// fillBlock marks the pairs of rare[b.lo:] in b.rows and folds the rows
+// into b.sets.
+func fillBlock[T value](b *block, g []T, rare, rv []int32, split []int, vcap int) {
+	rows := b.rows[:blockSize*vcap]
+	var bytes *[blockSize][256]uint8 // rows as arrays, when values are bytes and rows 256 of them
+	if _, ok := any(g).([]uint8); ok && vcap == 256 {
+		bytes = (*[blockSize][256]uint8)(unsafe.Pointer(&rows[0]))
+	}
+	for x := b.lo; x < len(rare); x++ {
+		r, w := int(rare[x]), T(rv[x])
+		if 2*r+1-b.from >= blockSize {
+			break // the smaller part of no heap of the block, nor of later ones
+		}
+		for _, k := range split {
+			i0 := max(0, 2*r+k+1-b.from) // heaps from+i0.. have 2r < m
+			if i0 >= blockSize {
+				continue
+			}
+			base := b.from - k - r // the partner of heap from+i
+			seg := g[base+i0 : base+blockSize]
+			if bytes != nil {
+				markBytes(bytes, any(seg).([]uint8), i0, uint8(w))
+				continue
+			}
+			row := i0 * vcap
+			for _, v := range seg {
+				rows[row+int(v^w)] = 1
+				row += vcap
+			}
+		}
+	}
+	// Eight bytes of 0 or 1 become eight bits: multiplying by
+	// 0x0102040810204080 moves byte j's low bit to bit 56+j, with no carries.
+	clear(b.sets)
+	for i := range blockSize {
+		row, set := rows[i*vcap:(i+1)*vcap], b.sets[i*b.words:(i+1)*b.words]
+		for j := 0; j < vcap; j += 8 {
+			bits8 := binary.LittleEndian.Uint64(row[j:]) * 0x0102040810204080 >> 56
+			set[j>>6] |= bits8 << (j & 63)
+		}
+		clear(row)
+	}
+}
+
+// dropBlocks waits for the pending block and drops the blocks: the engine
+// is about to change what they read (the mask, the rare list) or to hand
+// its values over.
+func (e *engine[T]) dropBlocks() {
+	if e.next != nil {
+		<-e.next.done
+		e.spare = e.next
+	}
+	e.cur, e.next = nil, nil
+}
+
+// markBytes is fillBlock's inner loop when values are bytes: seg holds the
+// partners of heaps from+i0.. and w is the rare heap's value. A whole block
+// goes eight partners at a time, read as one word.
+func markBytes(rows *[blockSize][256]uint8, seg []uint8, i0 int, w uint8) {
+	if i0 > 0 {
+		for i, v := range seg {
+			rows[(i0+i)&(blockSize-1)][v^w] = 1
+		}
+		return
+	}
+	ww := uint64(w) * 0x0101010101010101
+	for q := 0; q+8 <= len(seg); q += 8 {
+		z := binary.LittleEndian.Uint64(seg[q:]) ^ ww
+		r := (*[8][256]uint8)(rows[q : q+8])
+		r[0][uint8(z)] = 1
+		r[1][uint8(z>>8)] = 1
+		r[2][uint8(z>>16)] = 1
+		r[3][uint8(z>>24)] = 1
+		r[4][uint8(z>>32)] = 1
+		r[5][uint8(z>>40)] = 1
+		r[6][uint8(z>>48)] = 1
+		r[7][uint8(z>>56)] = 1
+	}
+}
