@@ -33,6 +33,7 @@ const blockMaxValues = 4096
 type block struct {
 	from  int
 	lo    int      // rare[lo:] are paired here: r >= minR
+	runs  int      // and the scan's runs c = orderStride*j, 0 < j < runs (sparse.go)
 	words int      // words of a heap's set
 	sets  []uint64 // the option sets, words a heap
 	rows  []uint8  // scratch: vcap bytes a heap, 1 for a value met
@@ -40,12 +41,12 @@ type block struct {
 }
 
 // blockSet returns the block's options of heap h (the pairs of rare heaps
-// rare[lo:] below the smaller part), filling blocks as needed, or nil when
-// blocks are not in use.
-func (e *engine[T]) blockSet(h int) (set []uint64, lo int) {
+// rare[lo:] below the smaller part, and of the scan's runs below skip),
+// filling blocks as needed, or nil when blocks are not in use.
+func (e *engine[T]) blockSet(h int) (set []uint64, lo, skip int) {
 	if len(e.rare) < 64 || e.vcap > blockMaxValues || h <= 4*blockSize {
 		e.dropBlocks()
-		return nil, 0
+		return nil, 0, 0
 	}
 	if e.cur == nil || h < e.cur.from || h >= e.cur.from+blockSize {
 		if e.next != nil && e.next.from == h {
@@ -61,7 +62,7 @@ func (e *engine[T]) blockSet(h int) (set []uint64, lo int) {
 		}
 	}
 	i := (h - e.cur.from) * e.cur.words
-	return e.cur.sets[i : i+e.cur.words], e.cur.lo
+	return e.cur.sets[i : i+e.cur.words], e.cur.lo, e.cur.runs
 }
 
 // startBlock fills the block of heaps from.. with the rare heaps r >= minR
@@ -80,12 +81,26 @@ func (e *engine[T]) startBlock(from, minR int) *block {
 	if len(b.rows) < blockSize*vcap {
 		b.rows = make([]uint8, blockSize*vcap)
 	}
+	ahead := minR == 2*blockSize
+	b.runs = 0
+	if runs := e.placeRuns; len(e.split) == 1 {
+		if ahead {
+			runs = e.aheadRuns
+		}
+		if (from-e.split[0])/2-1 >= 8*orderStride*runs { // runs of the first pass for every heap
+			b.runs = runs
+		}
+	}
+	e.filled++
+	if b.runs > 0 {
+		e.filledRuns++
+	}
 	g, rare, rv, split := e.g, e.rare, e.rareV[:len(e.rare)], e.split
 	fill := func() {
 		defer close(b.done)
 		fillBlock(b, g, rare, rv, split, vcap)
 	}
-	if minR == 2*blockSize {
+	if ahead {
 		go fill()
 	} else {
 		fill()
@@ -101,27 +116,34 @@ func fillBlock[T value](b *block, g []T, rare, rv []int32, split []int, vcap int
 	if _, ok := any(g).([]uint8); ok && vcap == 256 {
 		bytes = (*[blockSize][256]uint8)(unsafe.Pointer(&rows[0]))
 	}
+	// mark marks the pairs of heaps from+i0.. whose partner is at p+i0..,
+	// the other part having value w.
+	mark := func(p, i0 int, w T) {
+		seg := g[p+i0 : p+blockSize]
+		if bytes != nil {
+			markBytes(bytes, any(seg).([]uint8), i0, uint8(w))
+			return
+		}
+		row := i0 * vcap
+		for _, v := range seg {
+			rows[row+int(v^w)] = 1
+			row += vcap
+		}
+	}
 	for x := b.lo; x < len(rare); x++ {
 		r, w := int(rare[x]), T(rv[x])
 		if 2*r+1-b.from >= blockSize {
 			break // the smaller part of no heap of the block, nor of later ones
 		}
 		for _, k := range split {
-			i0 := max(0, 2*r+k+1-b.from) // heaps from+i0.. have 2r < m
-			if i0 >= blockSize {
-				continue
+			if i0 := max(0, 2*r+k+1-b.from); i0 < blockSize { // heaps from+i0.. have 2r < m
+				mark(b.from-k-r, i0, w)
 			}
-			base := b.from - k - r // the partner of heap from+i
-			seg := g[base+i0 : base+blockSize]
-			if bytes != nil {
-				markBytes(bytes, any(seg).([]uint8), i0, uint8(w))
-				continue
-			}
-			row := i0 * vcap
-			for _, v := range seg {
-				rows[row+int(v^w)] = 1
-				row += vcap
-			}
+		}
+	}
+	for j := 1; j < b.runs; j++ { // one removal count
+		for a := 8*orderStride*j + 1; a <= 8*orderStride*j+8; a++ {
+			mark(b.from-split[0]-a, 0, g[a])
 		}
 	}
 	// Eight bytes of 0 or 1 become eight bits: multiplying by

@@ -60,6 +60,10 @@ type state struct {
 	sparseOK   bool // the code allows it: two-heap splits only, none from the repeat
 	sparseFrom int  // first heap at which the method is considered
 	helpFrom   int  // first heap at which a second core fills its blocks (0: never)
+	placeRuns  int  // scan runs a block visits, filled in place (block.go)
+	aheadRuns  int  // and filled ahead on the second core
+	filled     int  // blocks filled
+	filledRuns int  // those that visited scan runs
 	sparse     bool
 	mask       uint32
 	rare       []int32 // heaps h >= 1 whose value has parity 0 under mask, ascending
@@ -88,9 +92,16 @@ type engineOptions struct {
 	prove      bool // look for a provable period and extend by it
 	sparseFrom int  // 0: never use the rare-value method
 	helpFrom   int  // the first heap a second core fills pairing blocks at (block.go); 0: never
+
+	// The runs of eight splits of the confirming scan that a block visits
+	// for it (at most 128), filled in place and on the second core: the
+	// scan's first runs (a > 8*orderStride, so that the partners are known)
+	// are visited by almost every scan, and a block visits them at less
+	// cost, or on the other core.
+	placeRuns, aheadRuns int
 }
 
-var defaultOptions = engineOptions{prove: true, sparseFrom: 1024, helpFrom: helpFrom()}
+var defaultOptions = engineOptions{prove: true, sparseFrom: 1024, helpFrom: helpFrom(), placeRuns: 96, aheadRuns: 48}
 
 // helpFrom is the first heap a second core helps at, when there is one.
 func helpFrom() int {
@@ -134,6 +145,7 @@ func newEngine(c Code, o engineOptions) *engine[uint8] {
 	if o.sparseFrom > 0 && e.sparseOK {
 		e.sparseFrom = o.sparseFrom
 		e.nextEval = o.sparseFrom
+		e.placeRuns, e.aheadRuns = min(o.placeRuns, orderRuns/orderStride), min(o.aheadRuns, orderRuns/orderStride)
 		if o.helpFrom > 0 {
 			e.helpFrom = max(o.helpFrom, 4*blockSize+1)
 		}

@@ -131,7 +131,7 @@ func (e *engine[T]) sparseStep(h int) int32 {
 	e.direct(h)
 	g, opt := e.g, e.opt
 	rare, rv := e.rare, e.rareV[:len(e.rare)]
-	set, lo := e.blockSet(h) // the block's pairs: rare[lo:] below the smaller part
+	set, lo, skip := e.blockSet(h) // the block's pairs: rare[lo:] below the smaller part, the scan's runs below skip
 	for i, w := range set {
 		opt[i] |= w
 	}
@@ -196,7 +196,7 @@ func (e *engine[T]) sparseStep(h int) int32 {
 	if count == 0 {
 		return c1
 	}
-	v := e.scan(h, need, count)
+	v := e.scan(h, skip, need, count)
 	clear(need[:c1])
 	if v < 0 {
 		return c1
@@ -204,11 +204,11 @@ func (e *engine[T]) sparseStep(h int) int32 {
 	return v
 }
 
-// scan visits the splits of every removal count (with one, in runOrder;
-// with several, a = 1, 2, ... of all at once), crossing off the needed
-// values it meets. It returns -1 when all count of
+// scan visits the splits of every removal count (with one, in runOrder,
+// but for the runs a block visited: skip; with several, a = 1, 2, ... of
+// all at once), crossing off the needed values it meets. It returns -1 when all count of
 // them were met (early exit), or else the least value never met.
-func (e *engine[T]) scan(h int, need []uint8, count int) int32 {
+func (e *engine[T]) scan(h, skip int, need []uint8, count int) int32 {
 	g := e.g
 	nk := len(e.split)
 	if cap(e.scratch) < 2*nk {
@@ -228,9 +228,9 @@ func (e *engine[T]) scan(h int, need []uint8, count int) int32 {
 	if nk == 1 {
 		var visited, left int
 		if g8, ok := any(g).([]uint8); ok {
-			visited, left = scanBytes(g8, ms[0], halves[0], (*[256]uint8)(e.needB), count)
+			visited, left = scanBytes(g8, ms[0], halves[0], skip, (*[256]uint8)(e.needB), count)
 		} else {
-			visited, left = scanValues(g, ms[0], halves[0], need, count)
+			visited, left = scanValues(g, ms[0], halves[0], skip, need, count)
 		}
 		e.work += visited
 		if left == 0 {
@@ -262,25 +262,26 @@ func (e *engine[T]) scan(h int, need []uint8, count int) int32 {
 	panic("native: scan lost a needed value") // count > 0 means one is left
 }
 
-// scanRuns and scanStride set the order of a scan with one removal count:
-// runs of eight splits a = 8c+1 .. 8c+8, first those with c < scanRuns in
-// the order c = 0, scanStride, 2*scanStride, ..., then 1, 1+scanStride,
-// ..., then the runs past them in order. Neighbouring heaps have related
+// orderRuns and orderStride set the order of a scan with one removal count:
+// runs of eight splits a = 8c+1 .. 8c+8, first those with c < orderRuns in
+// the order c = 0, orderStride, 2*orderStride, ..., then 1, 1+orderStride,
+// ..., then the runs past them in order. A block may have visited the
+// first pass's runs c = orderStride*j, 0 < j < skip, for the scan (block.go). Neighbouring heaps have related
 // values, so runs far apart meet more distinct values than as many splits
 // side by side: for Grundy's game near heap 2^19 the scan meets all the
 // values it needs after about 1,360 splits in this order, 3,180 in order.
-const scanRuns, scanStride = 8192, 64
+const orderRuns, orderStride = 8192, 64
 
 // runOrder yields the runs of a scan in that order.
 type runOrder struct {
-	c, p, strided, total int
-	seq                  bool // past the strided runs
+	c, p, strided, total, skip int
+	seq                        bool // past the strided runs
 }
 
-func newRunOrder(half int) runOrder {
+func newRunOrder(half, skip int) runOrder {
 	total := half / 8
-	strided := min(scanRuns, total)
-	return runOrder{strided: strided, total: total, seq: strided == 0}
+	strided := min(orderRuns, total)
+	return runOrder{strided: strided, total: total, skip: skip, seq: strided == 0}
 }
 
 // next returns the first split of the next run, false after the last.
@@ -293,10 +294,14 @@ func (o *runOrder) next() (int, bool) {
 		o.c++
 		return 8*c + 1, true
 	}
-	if o.c += scanStride; o.c >= o.strided {
+	o.c += orderStride
+	if c == 0 && o.skip > 1 {
+		o.c = orderStride * o.skip
+	}
+	if o.c >= o.strided {
 		o.p++
 		o.c = o.p
-		if o.p >= min(scanStride, o.strided) {
+		if o.p >= min(orderStride, o.strided) {
 			o.seq, o.c = true, o.strided
 		}
 	}
@@ -308,8 +313,8 @@ func (o *runOrder) next() (int, bool) {
 // order, so that byte j of their XOR is g(a+j) ^ g(m-a-j): one branch for
 // eight pairs. It returns the splits it visited and how many needed values
 // it did not meet (0: it stopped at the last one).
-func scanBytes(g []uint8, m, half int, need *[256]uint8, count int) (int, int) {
-	o := newRunOrder(half)
+func scanBytes(g []uint8, m, half, skip int, need *[256]uint8, count int) (int, int) {
+	o := newRunOrder(half, skip)
 	visited := 0
 	for a, ok := o.next(); ok; a, ok = o.next() {
 		visited += 8
@@ -332,8 +337,8 @@ func scanBytes(g []uint8, m, half int, need *[256]uint8, count int) (int, int) {
 }
 
 // scanValues is scan's loop for one removal count, in runOrder.
-func scanValues[T value](g []T, m, half int, need []uint8, count int) (int, int) {
-	o := newRunOrder(half)
+func scanValues[T value](g []T, m, half, skip int, need []uint8, count int) (int, int) {
+	o := newRunOrder(half, skip)
 	visited := 0
 	for a0, ok := o.next(); ok; a0, ok = o.next() {
 		visited += 8
