@@ -204,7 +204,7 @@ func (e *engine[T]) sparseStep(h int) int32 {
 	return v
 }
 
-// scan visits the splits of every removal count (with one, in runOrder,
+// scan visits the splits of every removal count (with one, in scanOrder,
 // but for the runs a block visited: skip; with several, a = 1, 2, ... of
 // all at once), crossing off the needed values it meets. It returns -1 when all count of
 // them were met (early exit), or else the least value never met.
@@ -272,40 +272,33 @@ func (e *engine[T]) scan(h, skip int, need []uint8, count int) int32 {
 // values it needs after about 1,360 splits in this order, 3,180 in order.
 const orderRuns, orderStride = 8192, 64
 
-// runOrder yields the runs of a scan in that order.
-type runOrder struct {
-	c, p, strided, total, skip int
-	seq                        bool // past the strided runs
-}
-
-func newRunOrder(half, skip int) runOrder {
-	total := half / 8
-	strided := min(orderRuns, total)
-	return runOrder{strided: strided, total: total, skip: skip, seq: strided == 0}
-}
-
-// next returns the first split of the next run, false after the last.
-func (o *runOrder) next() (int, bool) {
-	c := o.c
-	if o.seq {
-		if c >= o.total {
-			return 0, false
-		}
-		o.c++
-		return 8*c + 1, true
-	}
-	o.c += orderStride
-	if c == 0 && o.skip > 1 {
-		o.c = orderStride * o.skip
-	}
-	if o.c >= o.strided {
-		o.p++
-		o.c = o.p
-		if o.p >= min(orderStride, o.strided) {
-			o.seq, o.c = true, o.strided
+// scanOrder lists the runs c < orderRuns in the scan's order: a run at
+// position i >= orderRuns is c = i.
+var scanOrder = func() []uint16 {
+	o := make([]uint16, 0, orderRuns)
+	for p := range orderStride {
+		for c := p; c < orderRuns; c += orderStride {
+			o = append(o, uint16(c))
 		}
 	}
-	return 8*c + 1, true
+	return o
+}()
+
+// nextRun returns the position after i in the scan's order of runs, past
+// the positions 1 .. skip-1 that a block visited, and its run c, or false
+// past the last of the total runs.
+func nextRun(i, skip, total int) (int, int, bool) {
+	for i++; ; i++ {
+		if i == 1 && skip > 1 {
+			i = skip
+		}
+		if i >= orderRuns {
+			return i, i, i < total
+		}
+		if c := int(scanOrder[i]); c < total {
+			return i, c, true
+		}
+	}
 }
 
 // scanBytes is scan's loop for one removal count when values take one
@@ -314,10 +307,10 @@ func (o *runOrder) next() (int, bool) {
 // eight pairs. It returns the splits it visited and how many needed values
 // it did not meet (0: it stopped at the last one).
 func scanBytes(g []uint8, m, half, skip int, need *[256]uint8, count int) (int, int) {
-	o := newRunOrder(half, skip)
-	visited := 0
-	for a, ok := o.next(); ok; a, ok = o.next() {
+	visited, total := 0, half/8
+	for i, c, ok := nextRun(-1, skip, total); ok; i, c, ok = nextRun(i, skip, total) {
 		visited += 8
+		a := 8*c + 1
 		z := binary.LittleEndian.Uint64(g[a:]) ^ binary.BigEndian.Uint64(g[m-a-7:])
 		if need[uint8(z)]|need[uint8(z>>8)]|need[uint8(z>>16)]|need[uint8(z>>24)]|
 			need[uint8(z>>32)]|need[uint8(z>>40)]|need[uint8(z>>48)]|need[uint8(z>>56)] == 0 {
@@ -336,13 +329,12 @@ func scanBytes(g []uint8, m, half, skip int, need *[256]uint8, count int) (int, 
 	return scanTail(g, m, half, need[:], count, visited)
 }
 
-// scanValues is scan's loop for one removal count, in runOrder.
+// scanValues is scan's loop for one removal count.
 func scanValues[T value](g []T, m, half, skip int, need []uint8, count int) (int, int) {
-	o := newRunOrder(half, skip)
-	visited := 0
-	for a0, ok := o.next(); ok; a0, ok = o.next() {
+	visited, total := 0, half/8
+	for i, c, ok := nextRun(-1, skip, total); ok; i, c, ok = nextRun(i, skip, total) {
 		visited += 8
-		for a := a0; a < a0+8; a++ {
+		for a := 8*c + 1; a <= 8*c+8; a++ {
 			if v := g[a] ^ g[m-a]; need[v] != 0 {
 				need[v] = 0
 				if count--; count == 0 {
