@@ -78,8 +78,8 @@ func (e *engine[T]) startBlock(from, minR int) *block {
 	b.lo, _ = slices.BinarySearch(e.rare, int32(minR))
 	vcap := int(e.vcap)
 	b.sets = grow(b.sets, blockSize*b.words)[:blockSize*b.words]
-	if len(b.rows) < blockSize*vcap {
-		b.rows = make([]uint8, blockSize*vcap)
+	if len(b.rows) < blockSize*max(vcap, rowValues) {
+		b.rows = make([]uint8, blockSize*max(vcap, rowValues))
 	}
 	ahead := minR == 2*blockSize
 	b.runs = 0
@@ -111,23 +111,33 @@ func (e *engine[T]) startBlock(from, minR int) *block {
 // fillBlock marks the pairs of rare[b.lo:] in b.rows and folds the rows
 // into b.sets.
 func fillBlock[T value](b *block, g []T, rare, rv []int32, split []int, vcap int) {
-	rows := b.rows[:blockSize*vcap]
-	var bytes *[blockSize][256]uint8 // rows as arrays, when values are bytes and rows 256 of them
+	// Rows as arrays, which the inner loops index with no bounds checks:
+	// rows of 256 for values of one byte, of rowValues for values below it.
+	stride := vcap
+	var bytes *[blockSize][256]uint8
+	var arrays *[blockSize][rowValues]uint8
 	if _, ok := any(g).([]uint8); ok && vcap == 256 {
-		bytes = (*[blockSize][256]uint8)(unsafe.Pointer(&rows[0]))
+		bytes = (*[blockSize][256]uint8)(unsafe.Pointer(&b.rows[0]))
+	} else if unsafe.Sizeof(T(0)) <= 2 && vcap <= rowValues {
+		stride = rowValues
+		arrays = (*[blockSize][rowValues]uint8)(unsafe.Pointer(&b.rows[0]))
 	}
+	rows := b.rows[:blockSize*stride]
 	// mark marks the pairs of heaps from+i0.. whose partner is at p+i0..,
 	// the other part having value w.
 	mark := func(p, i0 int, w T) {
 		seg := g[p+i0 : p+blockSize]
-		if bytes != nil {
+		switch {
+		case bytes != nil:
 			markBytes(bytes, any(seg).([]uint8), i0, uint8(w))
-			return
-		}
-		row := i0 * vcap
-		for _, v := range seg {
-			rows[row+int(v^w)] = 1
-			row += vcap
+		case arrays != nil:
+			markRows(arrays, seg, i0, w)
+		default:
+			row := i0 * vcap
+			for _, v := range seg {
+				rows[row+int(v^w)] = 1
+				row += vcap
+			}
 		}
 	}
 	for x := b.lo; x < len(rare); x++ {
@@ -150,7 +160,7 @@ func fillBlock[T value](b *block, g []T, rare, rv []int32, split []int, vcap int
 	// 0x0102040810204080 moves byte j's low bit to bit 56+j, with no carries.
 	clear(b.sets)
 	for i := range blockSize {
-		row, set := rows[i*vcap:(i+1)*vcap], b.sets[i*b.words:(i+1)*b.words]
+		row, set := rows[i*stride:i*stride+vcap], b.sets[i*b.words:(i+1)*b.words]
 		for j := 0; j < vcap; j += 8 {
 			bits8 := binary.LittleEndian.Uint64(row[j:]) * 0x0102040810204080 >> 56
 			set[j>>6] |= bits8 << (j & 63)
@@ -168,6 +178,33 @@ func (e *engine[T]) dropBlocks() {
 		e.spare = e.next
 	}
 	e.cur, e.next = nil, nil
+}
+
+// rowValues is the length of a row that markRows indexes.
+const rowValues = 512
+
+// markRows is fillBlock's inner loop for values below rowValues (two bytes,
+// or one below 128): seg holds
+// the partners of heaps from+i0.. and w is the other part's value. A whole
+// block goes eight partners at a time.
+func markRows[T value](rows *[blockSize][rowValues]uint8, seg []T, i0 int, w T) {
+	if i0 > 0 {
+		for i, v := range seg {
+			rows[(i0+i)&(blockSize-1)][int(v^w)&(rowValues-1)] = 1
+		}
+		return
+	}
+	for q := 0; q+8 <= len(seg); q += 8 {
+		v, r := (*[8]T)(seg[q:q+8]), (*[8][rowValues]uint8)(rows[q:q+8])
+		r[0][int(v[0]^w)&(rowValues-1)] = 1
+		r[1][int(v[1]^w)&(rowValues-1)] = 1
+		r[2][int(v[2]^w)&(rowValues-1)] = 1
+		r[3][int(v[3]^w)&(rowValues-1)] = 1
+		r[4][int(v[4]^w)&(rowValues-1)] = 1
+		r[5][int(v[5]^w)&(rowValues-1)] = 1
+		r[6][int(v[6]^w)&(rowValues-1)] = 1
+		r[7][int(v[7]^w)&(rowValues-1)] = 1
+	}
 }
 
 // markBytes is fillBlock's inner loop when values are bytes: seg holds the

@@ -177,8 +177,8 @@ func (e *engine[T]) sparseStep(h int) int32 {
 	}
 	// need: class-0 values below c1 not yet known to be options, as a
 	// bool per value for the hot loop (false at and above c1).
-	if len(e.needB) < max(e.words*64, 256) { // scanBytes reads 256
-		e.needB = make([]uint8, max(e.words*64, 256))
+	if len(e.needB) < max(e.words*64, 1024) { // scanBytes and scanValues read 256 and 1024
+		e.needB = make([]uint8, max(e.words*64, 1024))
 	}
 	need := e.needB[:2*e.vcap] // c1 < 2*vcap
 	count := 0
@@ -204,9 +204,9 @@ func (e *engine[T]) sparseStep(h int) int32 {
 	return v
 }
 
-// scan visits the splits of every removal count (with one, in scanOrder,
-// but for the runs a block visited: skip; with several, a = 1, 2, ... of
-// all at once), crossing off the needed values it meets. It returns -1 when all count of
+// scan visits the splits of every removal count (with one and values below
+// 512, in scanOrder, but for the runs a block visited: skip; else a = 1, 2,
+// ... of all at once), crossing off the needed values it meets. It returns -1 when all count of
 // them were met (early exit), or else the least value never met.
 func (e *engine[T]) scan(h, skip int, need []uint8, count int) int32 {
 	g := e.g
@@ -225,15 +225,14 @@ func (e *engine[T]) scan(h, skip int, need []uint8, count int) int32 {
 		ms[j], halves[j] = m, half
 		maxHalf = max(maxHalf, half)
 	}
-	if nk == 1 {
-		var visited, left int
-		if g8, ok := any(g).([]uint8); ok {
-			visited, left = scanBytes(g8, ms[0], halves[0], skip, (*[256]uint8)(e.needB), count)
-		} else {
-			visited, left = scanValues(g, ms[0], halves[0], skip, need, count)
+	if g8, ok := any(g).([]uint8); ok && nk == 1 {
+		visited, left := scanBytes(g8, ms[0], halves[0], skip, (*[256]uint8)(e.needB), count)
+		if e.work += visited; left == 0 {
+			return -1
 		}
-		e.work += visited
-		if left == 0 {
+	} else if nk == 1 && e.vcap <= 512 {
+		visited, left := scanValues(g, ms[0], halves[0], skip, (*[1024]uint8)(e.needB), count)
+		if e.work += visited; left == 0 {
 			return -1
 		}
 	} else {
@@ -329,21 +328,30 @@ func scanBytes(g []uint8, m, half, skip int, need *[256]uint8, count int) (int, 
 	return scanTail(g, m, half, need[:], count, visited)
 }
 
-// scanValues is scan's loop for one removal count.
-func scanValues[T value](g []T, m, half, skip int, need []uint8, count int) (int, int) {
+// scanValues is scan's loop for one removal count when values are below
+// 512 (need holds 1024 values): eight pairs a round, one branch for the eight.
+func scanValues[T value](g []T, m, half, skip int, need *[1024]uint8, count int) (int, int) {
 	visited, total := 0, half/8
 	for i, c, ok := nextRun(-1, skip, total); ok; i, c, ok = nextRun(i, skip, total) {
 		visited += 8
-		for a := 8*c + 1; a <= 8*c+8; a++ {
-			if v := g[a] ^ g[m-a]; need[v] != 0 {
+		a := 8*c + 1
+		x, y := (*[8]T)(g[a:a+8]), (*[8]T)(g[m-a-7:m-a+1])
+		v0, v1, v2, v3 := int(x[0]^y[7])&1023, int(x[1]^y[6])&1023, int(x[2]^y[5])&1023, int(x[3]^y[4])&1023
+		v4, v5, v6, v7 := int(x[4]^y[3])&1023, int(x[5]^y[2])&1023, int(x[6]^y[1])&1023, int(x[7]^y[0])&1023
+		if need[v0]|need[v1]|need[v2]|need[v3]|need[v4]|need[v5]|need[v6]|need[v7] == 0 {
+			continue
+		}
+		for _, v := range [8]int{v0, v1, v2, v3, v4, v5, v6, v7} {
+			if need[v] != 0 {
 				need[v] = 0
-				if count--; count == 0 {
-					return visited, 0
-				}
+				count--
 			}
 		}
+		if count == 0 {
+			return visited, 0
+		}
 	}
-	return scanTail(g, m, half, need, count, visited)
+	return scanTail(g, m, half, need[:], count, visited)
 }
 
 // scanTail visits the splits past the last run of eight.
