@@ -39,10 +39,24 @@ type Summary struct {
 	Periodicity string `json:"periodicity"`
 	Preperiod   int    `json:"preperiod,omitempty"`
 	Period      int    `json:"period,omitempty"`
-	Status      string `json:"status"`
+	// Observed is the period the values show when none is proved (see
+	// native.Run.Observed), with the heaps the theorem needs to prove it.
+	Observed *Observed `json:"observed,omitempty"`
+	Status   string    `json:"status"`
 }
 
-// Summarize describes the values r has computed.
+// Observed is a period seen in the values but not proved: g(n+Period) =
+// g(n) for Preperiod <= n < heaps-Period. Needed is the largest heap whose
+// value the periodicity theorem needs to prove it (0 when it does not cover
+// the code).
+type Observed struct {
+	Preperiod int `json:"preperiod"`
+	Period    int `json:"period"`
+	Needed    int `json:"needed,omitempty"`
+}
+
+// Summarize describes the values r has computed, after looking for a proof
+// in all of them (a run looks only now and then as it grows).
 func Summarize(r *native.Run) Summary {
 	c := r.Code()
 	mv, at := r.Max()
@@ -55,17 +69,27 @@ func Summarize(r *native.Run) Summary {
 	if len(rare) > 0 {
 		s.LastRare = int(rare[len(rare)-1])
 	}
+	r.CheckProof()
 	if p, ok := r.Proof(); ok {
 		s.Periodicity, s.Preperiod, s.Period = "proved", p.Preperiod, p.Period
 		s.Status = fmt.Sprintf("proved periodic by the octal periodicity theorem: %v", p)
 		return s
 	}
+	seen := ""
+	if p, needed, ok := r.Observed(); ok {
+		s.Observed = &Observed{Preperiod: p.Preperiod, Period: p.Period, Needed: needed}
+		seen = fmt.Sprintf("; the values look periodic from heap %d with period %d", p.Preperiod, p.Period)
+	}
 	if why := native.Unprovable(c); why != "" {
-		s.Periodicity, s.Status = "not covered", "no proof: "+why
+		s.Periodicity, s.Status = "not covered", "no proof: "+why+seen
 		return s
 	}
 	s.Periodicity = "not proved"
 	s.Status = fmt.Sprintf("no period proved in the values up to heap %d", r.Len()-1)
+	if s.Observed != nil {
+		s.Status += seen + fmt.Sprintf(", which the theorem proves with the values up to heap %d (--to %d)",
+			s.Observed.Needed, s.Observed.Needed)
+	}
 	return s
 }
 

@@ -125,3 +125,27 @@ func TestCheckpointFile(t *testing.T) {
 		t.Errorf("left %d files", len(entries))
 	}
 }
+
+// A period the values show but the theorem cannot prove yet is in the
+// summary with the heaps the proof needs; a run to exactly those heaps is
+// proved (the summary looks at all the values, not only where the run
+// last looked).
+func TestSummaryObservedPeriod(t *testing.T) {
+	r := native.NewRun(native.MustParseCode("0.16"))
+	if err := r.Extend(context.Background(), 450_000); err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(r)
+	want := Observed{Preperiod: 105_351, Period: 149_459, Needed: 509_621}
+	if s.Periodicity != "not proved" || s.Observed == nil || *s.Observed != want ||
+		!strings.Contains(s.Status, "look periodic from heap 105351 with period 149459") ||
+		!strings.Contains(s.Status, "--to 509621") {
+		t.Fatalf("%+v, observed %+v", s, s.Observed)
+	}
+	if err := r.Extend(context.Background(), want.Needed); err != nil {
+		t.Fatal(err)
+	}
+	if s := Summarize(r); s.Periodicity != "proved" || s.Preperiod != want.Preperiod || s.Period != want.Period || s.Observed != nil {
+		t.Fatalf("at heap %d: %+v", want.Needed, s)
+	}
+}

@@ -480,6 +480,8 @@ func (e *engine[T]) values(dst []int32, from, to int) []int32 {
 
 func (e *engine[T]) proof() (s, p int, ok bool) { return e.proofS, e.proofP, e.proved }
 
+func (e *engine[T]) observed() (s, p int, ok bool) { return observedPeriod(e.g) }
+
 func (e *engine[T]) minimalPeriod(s, p int) Periodicity { return minimalPeriod(e.g, s, p) }
 
 // widen moves to the engine of the next wider value type.
