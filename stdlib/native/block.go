@@ -19,8 +19,11 @@ import (
 // the next one to compute (minR = blockSize: the block is filled in place)
 // or the one after (minR = 2*blockSize: a second core fills the next block
 // while the engine computes the current one). The engine pairs the other
-// rare heaps itself. The values are those of the per-heap loop: a block
-// holds, ahead, exactly the pairs the engine would have made.
+// rare heaps itself. With one removal count a block also visits, for the
+// confirming scan, the splits of the scan's first runs of eight, whose
+// partners are known as well (a > 8*orderStride; see engineOptions). The
+// values are those of the per-heap loops: a block holds, ahead, pairs the
+// engine would have made, and adds only options.
 
 // blockSize is the number of heaps a block covers.
 const blockSize = 64
@@ -36,7 +39,7 @@ type block struct {
 	runs  int      // and the scan's runs c = orderStride*j, 0 < j < runs (sparse.go)
 	words int      // words of a heap's set
 	sets  []uint64 // the option sets, words a heap
-	rows  []uint8  // scratch: vcap bytes a heap, 1 for a value met
+	rows  []uint8  // scratch: a row of bytes a heap, 1 for a value met
 	done  chan struct{}
 }
 
@@ -108,8 +111,8 @@ func (e *engine[T]) startBlock(from, minR int) *block {
 	return b
 }
 
-// fillBlock marks the pairs of rare[b.lo:] in b.rows and folds the rows
-// into b.sets.
+// fillBlock marks the pairs of rare[b.lo:] and of the scan's runs in
+// b.rows and folds the rows into b.sets.
 func fillBlock[T value](b *block, g []T, rare, rv []int32, split []int, vcap int) {
 	// Rows as arrays, which the inner loops index with no bounds checks:
 	// rows of 256 for values of one byte, of rowValues for values below it.
