@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 
 	"github.com/grundy-lang/grundy/stdlib/native"
@@ -55,14 +56,20 @@ type Observed struct {
 	Needed    int `json:"needed,omitempty"`
 }
 
-// Summarize describes the values r has computed, after looking for a proof
-// in all of them (a run looks only now and then as it grows).
-func Summarize(r *native.Run) Summary {
+// Summarize describes the values g(0..n-1) of r (n <= r.Len(): fewer when
+// a checkpoint held more than asked for). The periodicity is what all the
+// values computed show: Summarize looks for a proof in all of them (a run
+// looks only now and then as it grows).
+func Summarize(r *native.Run, n int) Summary {
 	c := r.Code()
 	mv, at := r.Max()
+	if n < r.Len() {
+		mv, at = maxIn(r, n)
+	}
 	mask, rare := r.Rare()
-	s := Summary{Code: c.String(), Heaps: r.Len(), Width: r.Width(), MaxValue: mv, MaxAt: at,
-		Mask: mask, Fletcher32: Fletcher32(r, r.Len())}
+	rare = rare[:sort.Search(len(rare), func(i int) bool { return int(rare[i]) >= n })]
+	s := Summary{Code: c.String(), Heaps: n, Width: r.Width(), MaxValue: mv, MaxAt: at,
+		Mask: mask, Fletcher32: Fletcher32(r, n)}
 	if mask != 0 {
 		s.Rare = 1 + len(rare)
 	}
@@ -91,6 +98,20 @@ func Summarize(r *native.Run) Summary {
 			s.Observed.Needed, s.Observed.Needed)
 	}
 	return s
+}
+
+// maxIn returns the largest of g(0..n-1) and the first heap that has it.
+func maxIn(r *native.Run, n int) (value, at int) {
+	var buf []int32
+	for from := 0; from < n; from += 1 << 16 {
+		buf = r.Values(buf[:0], from, min(n, from+1<<16))
+		for i, v := range buf {
+			if int(v) > value {
+				value, at = int(v), from+i
+			}
+		}
+	}
+	return value, at
 }
 
 // Fletcher32 is the Fletcher-32 checksum of g(0), ..., g(n-1) taken as

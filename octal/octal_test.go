@@ -3,6 +3,7 @@ package octal
 import (
 	"context"
 	"encoding/binary"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -135,7 +136,7 @@ func TestSummaryObservedPeriod(t *testing.T) {
 	if err := r.Extend(context.Background(), 450_000); err != nil {
 		t.Fatal(err)
 	}
-	s := Summarize(r)
+	s := Summarize(r, r.Len())
 	want := Observed{Preperiod: 105_351, Period: 149_459, Needed: 509_621}
 	if s.Periodicity != "not proved" || s.Observed == nil || *s.Observed != want ||
 		!strings.Contains(s.Status, "look periodic from heap 105351 with period 149459") ||
@@ -145,7 +146,30 @@ func TestSummaryObservedPeriod(t *testing.T) {
 	if err := r.Extend(context.Background(), want.Needed); err != nil {
 		t.Fatal(err)
 	}
-	if s := Summarize(r); s.Periodicity != "proved" || s.Preperiod != want.Preperiod || s.Period != want.Period || s.Observed != nil {
+	if s := Summarize(r, r.Len()); s.Periodicity != "proved" || s.Preperiod != want.Preperiod || s.Period != want.Period || s.Observed != nil {
 		t.Fatalf("at heap %d: %+v", want.Needed, s)
+	}
+}
+
+// The summary of the first n values of a longer run is that of a run to n:
+// a checkpoint may hold more values than --to asks for.
+func TestSummaryOfAPrefix(t *testing.T) {
+	long, plain := run(t, "4.0 unequal", 30_000)
+	short, _ := run(t, "4.0 unequal", 20_000)
+	got, want := Summarize(long, 20_001), Summarize(short, short.Len())
+	if got.Heaps != want.Heaps || got.MaxValue != want.MaxValue || got.MaxAt != want.MaxAt || got.Fletcher32 != want.Fletcher32 {
+		t.Fatalf("prefix %+v, run to 20,000 %+v", got, want)
+	}
+	if got.Fletcher32 != fletcher(plain[:20_001]) || plain[got.MaxAt] != got.MaxValue {
+		t.Fatalf("prefix %+v against the plain values", got)
+	}
+	rare, last := 1, 0 // heap 0
+	for h := 1; h <= 20_000; h++ {
+		if bits.OnesCount32(uint32(plain[h])&got.Mask)%2 == 0 {
+			rare, last = rare+1, h
+		}
+	}
+	if got.Mask == 0 || got.Rare != rare || got.LastRare != last {
+		t.Fatalf("prefix: %d rare heaps, the last %d; %d and %d under mask %#x", got.Rare, got.LastRare, rare, last, got.Mask)
 	}
 }
