@@ -74,7 +74,7 @@ Usage:
          [--timeout D] [--json] [--progress]
                                   a take-and-break code's nim values at research
                                   scale: largest and rare values, a checksum, the
-                                  period proved; resumable (docs/octal.md)
+                                  period proved or seen; resumable (docs/octal.md)
   grundy help [COMMAND]           this message, or one command's
   grundy version                  the version of grundy (also --version)
 `

@@ -90,11 +90,11 @@ func (r *runner) octal(ctx context.Context, args []string) int {
 			return exitError
 		}
 	}
+	n := run.Len() // the values described and written: to --to, when given
+	if o.to > 0 {
+		n = min(n, o.to+1)
+	}
 	if rep.Complete && o.out != "" {
-		n := min(run.Len(), o.to+1)
-		if o.to == 0 {
-			n = run.Len()
-		}
 		write := octal.WriteBinary
 		if strings.HasSuffix(o.out, ".csv") {
 			write = octal.WriteCSV
@@ -105,7 +105,7 @@ func (r *runner) octal(ctx context.Context, args []string) int {
 		}
 		rep.Out = o.out
 	}
-	rep.Summary = octal.Summarize(run)
+	rep.Summary = octal.Summarize(run, n)
 	if o.json {
 		enc := json.NewEncoder(r.stdout)
 		enc.SetIndent("", "  ")

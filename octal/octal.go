@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 
 	"github.com/grundy-lang/grundy/stdlib/native"
@@ -39,34 +40,78 @@ type Summary struct {
 	Periodicity string `json:"periodicity"`
 	Preperiod   int    `json:"preperiod,omitempty"`
 	Period      int    `json:"period,omitempty"`
-	Status      string `json:"status"`
+	// Observed is the period the values show when none is proved (see
+	// native.Run.Observed), with the heaps the theorem needs to prove it.
+	Observed *Observed `json:"observed,omitempty"`
+	Status   string    `json:"status"`
 }
 
-// Summarize describes the values r has computed.
-func Summarize(r *native.Run) Summary {
+// Observed is a period seen in the values but not proved: g(n+Period) =
+// g(n) for Preperiod <= n < heaps-Period. Needed is the largest heap whose
+// value the periodicity theorem needs to prove it (0 when it does not cover
+// the code).
+type Observed struct {
+	Preperiod int `json:"preperiod"`
+	Period    int `json:"period"`
+	Needed    int `json:"needed,omitempty"`
+}
+
+// Summarize describes the values g(0..n-1) of r (n <= r.Len(): fewer when
+// a checkpoint held more than asked for). The periodicity is what all the
+// values computed show: Summarize looks for a proof in all of them (a run
+// looks only now and then as it grows).
+func Summarize(r *native.Run, n int) Summary {
 	c := r.Code()
 	mv, at := r.Max()
+	if n < r.Len() {
+		mv, at = maxIn(r, n)
+	}
 	mask, rare := r.Rare()
-	s := Summary{Code: c.String(), Heaps: r.Len(), Width: r.Width(), MaxValue: mv, MaxAt: at,
-		Mask: mask, Fletcher32: Fletcher32(r, r.Len())}
+	rare = rare[:sort.Search(len(rare), func(i int) bool { return int(rare[i]) >= n })]
+	s := Summary{Code: c.String(), Heaps: n, Width: r.Width(), MaxValue: mv, MaxAt: at,
+		Mask: mask, Fletcher32: Fletcher32(r, n)}
 	if mask != 0 {
 		s.Rare = 1 + len(rare)
 	}
 	if len(rare) > 0 {
 		s.LastRare = int(rare[len(rare)-1])
 	}
+	r.CheckProof()
 	if p, ok := r.Proof(); ok {
 		s.Periodicity, s.Preperiod, s.Period = "proved", p.Preperiod, p.Period
 		s.Status = fmt.Sprintf("proved periodic by the octal periodicity theorem: %v", p)
 		return s
 	}
+	seen := ""
+	if p, needed, ok := r.Observed(); ok {
+		s.Observed = &Observed{Preperiod: p.Preperiod, Period: p.Period, Needed: needed}
+		seen = fmt.Sprintf("; the values look periodic from heap %d with period %d", p.Preperiod, p.Period)
+	}
 	if why := native.Unprovable(c); why != "" {
-		s.Periodicity, s.Status = "not covered", "no proof: "+why
+		s.Periodicity, s.Status = "not covered", "no proof: "+why+seen
 		return s
 	}
 	s.Periodicity = "not proved"
 	s.Status = fmt.Sprintf("no period proved in the values up to heap %d", r.Len()-1)
+	if s.Observed != nil {
+		s.Status += seen + fmt.Sprintf(", which the theorem proves with the values up to heap %d (--to %d)",
+			s.Observed.Needed, s.Observed.Needed)
+	}
 	return s
+}
+
+// maxIn returns the largest of g(0..n-1) and the first heap that has it.
+func maxIn(r *native.Run, n int) (value, at int) {
+	var buf []int32
+	for from := 0; from < n; from += 1 << 16 {
+		buf = r.Values(buf[:0], from, min(n, from+1<<16))
+		for i, v := range buf {
+			if int(v) > value {
+				value, at = int(v), from+i
+			}
+		}
+	}
+	return value, at
 }
 
 // Fletcher32 is the Fletcher-32 checksum of g(0), ..., g(n-1) taken as

@@ -3,6 +3,7 @@ package octal
 import (
 	"context"
 	"encoding/binary"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -123,5 +124,52 @@ func TestCheckpointFile(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("left %d files", len(entries))
+	}
+}
+
+// A period the values show but the theorem cannot prove yet is in the
+// summary with the heaps the proof needs; a run to exactly those heaps is
+// proved (the summary looks at all the values, not only where the run
+// last looked).
+func TestSummaryObservedPeriod(t *testing.T) {
+	r := native.NewRun(native.MustParseCode("0.16"))
+	if err := r.Extend(context.Background(), 450_000); err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(r, r.Len())
+	want := Observed{Preperiod: 105_351, Period: 149_459, Needed: 509_621}
+	if s.Periodicity != "not proved" || s.Observed == nil || *s.Observed != want ||
+		!strings.Contains(s.Status, "look periodic from heap 105351 with period 149459") ||
+		!strings.Contains(s.Status, "--to 509621") {
+		t.Fatalf("%+v, observed %+v", s, s.Observed)
+	}
+	if err := r.Extend(context.Background(), want.Needed); err != nil {
+		t.Fatal(err)
+	}
+	if s := Summarize(r, r.Len()); s.Periodicity != "proved" || s.Preperiod != want.Preperiod || s.Period != want.Period || s.Observed != nil {
+		t.Fatalf("at heap %d: %+v", want.Needed, s)
+	}
+}
+
+// The summary of the first n values of a longer run is that of a run to n:
+// a checkpoint may hold more values than --to asks for.
+func TestSummaryOfAPrefix(t *testing.T) {
+	long, plain := run(t, "4.0 unequal", 30_000)
+	short, _ := run(t, "4.0 unequal", 20_000)
+	got, want := Summarize(long, 20_001), Summarize(short, short.Len())
+	if got.Heaps != want.Heaps || got.MaxValue != want.MaxValue || got.MaxAt != want.MaxAt || got.Fletcher32 != want.Fletcher32 {
+		t.Fatalf("prefix %+v, run to 20,000 %+v", got, want)
+	}
+	if got.Fletcher32 != fletcher(plain[:20_001]) || plain[got.MaxAt] != got.MaxValue {
+		t.Fatalf("prefix %+v against the plain values", got)
+	}
+	rare, last := 1, 0 // heap 0
+	for h := 1; h <= 20_000; h++ {
+		if bits.OnesCount32(uint32(plain[h])&got.Mask)%2 == 0 {
+			rare, last = rare+1, h
+		}
+	}
+	if got.Mask == 0 || got.Rare != rare || got.LastRare != last {
+		t.Fatalf("prefix: %d rare heaps, the last %d; %d and %d under mask %#x", got.Rare, got.LastRare, rare, last, got.Mask)
 	}
 }

@@ -26,7 +26,8 @@ type value interface{ uint8 | uint16 | int32 }
 type engine[T value] struct {
 	*state
 	g         []T
-	cur, next *helper // the second core's blocks (helper.go)
+	cur, next *block // the rare pairs of the current and the next block of heaps (block.go)
+	spare     *block // a block's buffers, for reuse
 }
 
 // state is everything an engine keeps but the values, shared as the values
@@ -58,14 +59,17 @@ type state struct {
 	// rare-value (sparse space) method
 	sparseOK   bool // the code allows it: two-heap splits only, none from the repeat
 	sparseFrom int  // first heap at which the method is considered
-	helpFrom   int  // first heap at which a second core helps it (0: never)
+	helpFrom   int  // first heap at which a second core fills its blocks (0: never)
+	placeRuns  int  // scan runs a block visits, filled in place (block.go)
+	aheadRuns  int  // and filled ahead on the second core
+	filled     int  // blocks filled
+	filledRuns int  // those that visited scan runs
 	sparse     bool
 	mask       uint32
 	rare       []int32 // heaps h >= 1 whose value has parity 0 under mask, ascending
 	rareV      []int32 // their values
 	classA1    bitset  // bit v set when v has parity 1 under mask
 	needB      []uint8 // 1 for the values the scan must still meet
-	stamp      []int32
 	nextEval   int
 	scratch    []int
 
@@ -87,10 +91,17 @@ type state struct {
 type engineOptions struct {
 	prove      bool // look for a provable period and extend by it
 	sparseFrom int  // 0: never use the rare-value method
-	helpFrom   int  // the first heap a second core helps the rare-value method (helper.go); 0: never
+	helpFrom   int  // the first heap a second core fills pairing blocks at (block.go); 0: never
+
+	// The runs of eight splits of the confirming scan that a block visits
+	// for it (at most 128), filled in place and on the second core: the
+	// scan's first runs (a > 8*orderStride, so that the partners are known)
+	// are visited by almost every scan, and a block visits them at less
+	// cost, or on the other core.
+	placeRuns, aheadRuns int
 }
 
-var defaultOptions = engineOptions{prove: true, sparseFrom: 1024, helpFrom: helpFrom()}
+var defaultOptions = engineOptions{prove: true, sparseFrom: 1024, helpFrom: helpFrom(), placeRuns: 96, aheadRuns: 48}
 
 // helpFrom is the first heap a second core helps at, when there is one.
 func helpFrom() int {
@@ -134,8 +145,9 @@ func newEngine(c Code, o engineOptions) *engine[uint8] {
 	if o.sparseFrom > 0 && e.sparseOK {
 		e.sparseFrom = o.sparseFrom
 		e.nextEval = o.sparseFrom
+		e.placeRuns, e.aheadRuns = min(o.placeRuns, orderRuns/orderStride), min(o.aheadRuns, orderRuns/orderStride)
 		if o.helpFrom > 0 {
-			e.helpFrom = max(o.helpFrom, 4*helpBlock+1) // the block arithmetic needs h > 2*helpBlock
+			e.helpFrom = max(o.helpFrom, 4*blockSize+1)
 		}
 	}
 	if c.general != "" {
@@ -174,7 +186,7 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	defer e.stopHelp()
+	defer e.dropBlocks()
 	top := int32(math.MaxInt32) // the largest value T holds
 	if w := unsafe.Sizeof(T(0)); w < 4 {
 		top = 1<<(8*w) - 1
@@ -216,7 +228,7 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 		}
 		if e.sparseFrom > 0 && h == e.nextEval {
 			e.nextEval = 2 * h
-			e.stopHelp()
+			e.dropBlocks()
 			e.chooseMask()
 		}
 		e.addRepeat(h)
@@ -467,6 +479,8 @@ func (e *engine[T]) values(dst []int32, from, to int) []int32 {
 }
 
 func (e *engine[T]) proof() (s, p int, ok bool) { return e.proofS, e.proofP, e.proved }
+
+func (e *engine[T]) observed() (s, p int, ok bool) { return observedPeriod(e.g) }
 
 func (e *engine[T]) minimalPeriod(s, p int) Periodicity { return minimalPeriod(e.g, s, p) }
 

@@ -143,11 +143,16 @@ func provePeriod(ctx context.Context, c Code, lim ProofLimits) (PeriodProof, err
 		pp.Observed = Period(seq)
 		return pp, nil
 	}
-	h := max(c.MaxHeaps(), 1)
 	pp.Proved, pp.Stopped = true, ""
-	pp.Needed = h*(max(s, 1)+p) + c.MaxRemove() - 1
+	pp.Needed = theoremNeeds(c, s, p)
 	pp.Periodicity = r.e.minimalPeriod(s, p)
 	return pp, nil
+}
+
+// theoremNeeds is the largest heap whose value the periodicity theorem
+// needs to prove g(n+p) = g(n) for n >= s: H(max(s,1)+p)+t-1.
+func theoremNeeds(c Code, s, p int) int {
+	return max(c.MaxHeaps(), 1)*(max(s, 1)+p) + c.MaxRemove() - 1
 }
 
 // Unprovable says why the periodicity theorem does not cover code c, or
@@ -177,19 +182,34 @@ const ProofWork = 1 << 29
 // findProof looks for the smallest p (and for it the smallest s) such that
 // g(n+p) == g(n) for all s <= n < len(g)-p and len(g) >= H*(max(s,1)+p)+t,
 // H = max(heaps, 1): the hypothesis of the periodicity theorem as extended in
-// ProvePeriod's comment. It gives up (reports false) after about 4*len(g)
-// comparisons, so a check costs O(len(g)).
+// ProvePeriod's comment. A check costs O(len(g)) (see firstPeriod).
 func findProof[T value](g []T, t, heaps int) (s, p int, ok bool) {
-	L := len(g)
 	h := max(heaps, 1)
+	lim := (len(g) - t) / h // max(s, 1) + p may be at most lim
+	return firstPeriod(g, lim-1, func(s, p int) bool { return max(s, 1)+p <= lim })
+}
+
+// observedPeriod looks for the smallest p (and for it the smallest s) such
+// that g(n+p) == g(n) for all s <= n < len(g)-p, with the periodic part at
+// least two periods and at least as long as the preperiod, as [Period]
+// asks: an observation, which the theorem may not prove yet.
+func observedPeriod[T value](g []T) (s, p int, ok bool) {
+	L := len(g)
+	return firstPeriod(g, L/2, func(s, p int) bool { return L-s >= 2*p && s <= L-s })
+}
+
+// firstPeriod returns the smallest p <= maxP, and for it the smallest s,
+// such that g(n+p) == g(n) for all s <= n < len(g)-p and accept(s, p). It
+// gives up (reports false) after about 4*len(g) comparisons.
+func firstPeriod[T value](g []T, maxP int, accept func(s, p int) bool) (int, int, bool) {
+	L := len(g)
 	budget := 4*L + 64
-	for p := 1; h*(1+p)+t <= L; p++ {
-		lim := (L-t)/h - p // the largest allowed max(s, 1)
+	for p := 1; p <= maxP && p < L; p++ {
 		n := L - p - 1
 		for n >= 0 && g[n+p] == g[n] {
 			n--
 		}
-		if s := n + 1; max(s, 1) <= lim {
+		if s := n + 1; accept(s, p) {
 			return s, p, true
 		}
 		if budget -= L - p - n; budget < 0 {

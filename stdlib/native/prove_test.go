@@ -182,3 +182,49 @@ func TestProvePeriodGeneralCodes(t *testing.T) {
 		}
 	}
 }
+
+// A period the values show before the theorem can prove it is reported
+// with the heaps the proof needs, and computing them proves that period:
+// 0.16 (preperiod 105,351, period 149,459) seen at 450,000 heaps, proved
+// with 509,622.
+func TestObservedPeriodThenProved(t *testing.T) {
+	r := newRun(MustParseCode("0.16"), engineOptions{sparseFrom: defaultOptions.sparseFrom, prove: true})
+	r.StopAtProof()
+	if err := r.Extend(context.Background(), 450_000); err != nil {
+		t.Fatal(err)
+	}
+	if _, proved := r.Proof(); proved {
+		t.Fatal("proved with 450,000 values")
+	}
+	obs, needed, ok := r.Observed()
+	if !ok || obs != (Periodicity{Preperiod: 105_351, Period: 149_459}) || needed != 2*(105_351+149_459)+2-1 {
+		t.Fatalf("observed %v (%v), needs %d", obs, ok, needed)
+	}
+	if err := r.Extend(context.Background(), needed-1); err != nil {
+		t.Fatal(err)
+	}
+	if r.CheckProof() {
+		t.Fatalf("proved with values to %d", needed-1)
+	}
+	if err := r.Extend(context.Background(), needed); err != nil {
+		t.Fatal(err)
+	}
+	if !r.CheckProof() {
+		t.Fatalf("not proved with values to %d", r.Len()-1)
+	}
+	if p, _ := r.Proof(); p != obs {
+		t.Fatalf("proved %v, observed %v", p, obs)
+	}
+	if _, _, ok := r.Observed(); ok {
+		t.Error("an observed period reported once proved")
+	}
+	// Nothing periodic in the first values of Grundy's game; and the theorem
+	// does not cover it, so no heap count is named for an observation.
+	g := NewRun(GrundysGame())
+	if err := g.Extend(context.Background(), 5000); err != nil {
+		t.Fatal(err)
+	}
+	if p, _, ok := g.Observed(); ok {
+		t.Errorf("Grundy's game to 5000 looks periodic: %v", p)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -222,29 +223,52 @@ func TestRareHeapsMatchTheMask(t *testing.T) {
 	}
 }
 
-// With a second core helping the rare-value method the values are the
-// plain engine's, for codes with one removal count that splits and with
-// several, and a run stopped and resumed mid-block agrees too.
-func TestTwoCoresMatchPlain(t *testing.T) {
-	two := engineOptions{prove: true, sparseFrom: 1024, helpFrom: 1100}
-	for _, tc := range []struct {
-		code string
-		n    int
-	}{{"4.0 unequal", 12_000}, {"0.376", 12_000}, {"0.354", 8_000}, {"0.64", 8_000}} {
-		c := MustParseCode(tc.code)
-		plain := PlainSequence(c, tc.n)
-		r := newRun(c, two)
-		for _, stop := range []int{1500, 1777, tc.n} { // stops inside blocks
-			if err := r.Extend(context.Background(), stop); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if _, rare := r.Rare(); len(rare) < 64 {
-			t.Fatalf("%s: %d rare heaps: the helper is not in use", tc.code, len(rare))
-		}
-		for i, want := range plain {
-			if got := r.Value(i); got != want {
-				t.Fatalf("%s: g(%d) = %d with two cores, %d plain", tc.code, i, got, want)
+// The pairing blocks (block.go), filled in place or on a second core, with
+// the scan runs they visit for the confirming scan, give the plain engine's
+// values: for codes with one removal count that splits and with several,
+// values of one byte (rows of 256 and of fewer) and of two, and runs
+// stopped and resumed mid-block.
+func TestBlocksMatchPlain(t *testing.T) {
+	for _, o := range []struct {
+		name string
+		opts engineOptions
+	}{
+		{"in place", engineOptions{prove: true, sparseFrom: 1024, placeRuns: 3}},
+		{"two cores", engineOptions{prove: true, sparseFrom: 1024, helpFrom: 1100, placeRuns: 3, aheadRuns: 2}},
+		{"no scan runs", engineOptions{prove: true, sparseFrom: 1024, helpFrom: 1100}},
+	} {
+		for _, tc := range []struct {
+			code string
+			n    int
+		}{{"4.0 unequal", 12_000}, {"0.36", 12_000}, {"0.14", 12_000}, {"0.376", 12_000}, {"0.354", 8_000}, {"0.64", 8_000}, {"0.74", 12_000}} {
+			c := MustParseCode(tc.code)
+			plain := PlainSequence(c, tc.n)
+			for _, wide := range []bool{false, true} {
+				name := fmt.Sprintf("%s, %s, two bytes %v", o.name, tc.code, wide)
+				var r *Run
+				if wide { // values kept in two bytes from the start
+					e, err := wider[uint8, uint16](newEngine(c, o.opts))
+					if err != nil {
+						t.Fatal(err)
+					}
+					r = &Run{e: e}
+				} else {
+					r = newRun(c, o.opts)
+				}
+				for _, stop := range []int{1500, 1777, 4100, tc.n} { // stops inside blocks
+					if err := r.Extend(context.Background(), stop); err != nil {
+						t.Fatal(err)
+					}
+				}
+				st := r.e.stats()
+				if st.filled == 0 || (st.filledRuns == 0) != (o.opts.placeRuns == 0 || len(st.split) > 1) {
+					t.Fatalf("%s: %d blocks filled, %d with scan runs", name, st.filled, st.filledRuns)
+				}
+				for i, want := range plain {
+					if got := r.Value(i); got != want {
+						t.Fatalf("%s: g(%d) = %d, %d plain", name, i, got, want)
+					}
+				}
 			}
 		}
 	}

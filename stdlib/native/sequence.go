@@ -51,6 +51,7 @@ type stepper interface {
 	width() int
 	values(dst []int32, from, to int) []int32
 	proof() (s, p int, ok bool)
+	observed() (s, p int, ok bool)
 	checkProof() bool
 	minimalPeriod(s, p int) Periodicity
 	stats() *state
@@ -145,6 +146,36 @@ func (r *Run) Proof() (Periodicity, bool) {
 		return Periodicity{}, false
 	}
 	return r.e.minimalPeriod(s, p), true
+}
+
+// CheckProof looks for a period the theorem proves in all the values
+// computed (Extend looks every eighth or so of the length as it grows) and
+// reports whether one is proved.
+func (r *Run) CheckProof() bool {
+	if _, _, proved := r.e.proof(); proved || !r.e.stats().prove {
+		return proved
+	}
+	return r.e.checkProof()
+}
+
+// Observed returns the period that the values computed show when none is
+// proved (the smallest, with at least two periods seen and no longer a
+// preperiod than the periodic part, as [Period] asks), and the largest heap
+// whose value the periodicity theorem needs to prove it (see
+// [ProvePeriod]; 0 when the theorem does not cover the code). false when
+// the values show no period, or it is proved.
+func (r *Run) Observed() (p Periodicity, needed int, ok bool) {
+	if _, _, proved := r.e.proof(); proved {
+		return Periodicity{}, 0, false
+	}
+	s, q, ok := r.e.observed()
+	if !ok {
+		return Periodicity{}, 0, false
+	}
+	if c := r.Code(); Unprovable(c) == "" {
+		needed = theoremNeeds(c, s, q)
+	}
+	return Periodicity{Preperiod: s, Period: q}, needed, true
 }
 
 // Table is a nim sequence of one code that grows on demand, for repeated
