@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -59,7 +60,11 @@ func (r *runner) octal(ctx context.Context, args []string) int {
 	}
 	mem := &budget.Budget{MaxMemory: int64(o.maxMemory), MemoryHint: "raise it with --max-memory"}
 	run.SetMemory(mem.Memory)
-	if o.to > 0 && native.Unprovable(code) != "" {
+	// The table is one big slice that grows by copying: the collector frees an
+	// outgrown copy soon (the run allocates little else), and a run to a known
+	// N makes room for it at once, asking for its memory before it starts.
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	if o.to > 0 {
 		if err := run.Reserve(o.to); err != nil {
 			fmt.Fprintln(r.stderr, "grundy octal:", err)
 			return exitError

@@ -276,13 +276,24 @@ func (e *engine[T]) checkProof() bool {
 const MaxHeap = math.MaxInt32 - 1
 
 // grow makes room for more values on the way to g(n), asking e.memory
-// first: twice as many, at least 4096 and at most n+1.
+// first: at least 4096 and at most n+1; twice as many while the table is
+// small, a quarter more past bigTable values, so that a long run's table
+// and the copy it grows by stay near the values it holds.
 func (e *engine[T]) grow(n int) error {
 	if len(e.g) > MaxHeap {
 		return e.heapLimit(n)
 	}
-	return e.reserveFor(min(max(2*cap(e.g), 4096), n+1, MaxHeap+1)-1, n)
+	c := cap(e.g)
+	next := 2 * c
+	if c >= bigTable {
+		next = c + c/4
+	}
+	return e.reserveFor(min(max(next, 4096), n+1, MaxHeap+1)-1, n)
 }
+
+// bigTable is the number of values past which a table grows by a quarter
+// rather than doubling.
+const bigTable = 1 << 26
 
 // reserve makes room for g(0..n), asking e.memory first.
 func (e *engine[T]) reserve(n int) error {
