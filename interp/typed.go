@@ -104,40 +104,25 @@ func (c *compiler) typedRoot(e lang.Expr) evalFn {
 	if c.untyped || !typedCandidate(e) {
 		return nil
 	}
+	t := c.typedBody(e)
+	if t == nil || c.typed.leaves[e] {
+		return nil
+	}
 	in := c.in
-	if t := c.intExpr(e); t != nil && !c.typed.leaves[e] {
-		general := c.fallback(e)
-		in.typedRoots++
-		misses := 0
-		return func(fr *Frame) Value {
-			if misses < maxMisses && !in.Config.Plain {
-				if v, ok := t(fr); ok {
-					misses = 0
-					return Int(v)
-				}
-				misses++
-				in.typedMiss++
+	general := c.fallback(e)
+	in.typedRoots++
+	misses := 0
+	return func(fr *Frame) Value {
+		if misses < maxMisses && !in.Config.Plain {
+			if v, ok := t(fr); ok {
+				misses = 0
+				return v
 			}
-			return general(fr)
+			misses++
+			in.typedMiss++
 		}
+		return general(fr)
 	}
-	if t := c.boolExpr(e); t != nil && !c.typed.leaves[e] {
-		general := c.fallback(e)
-		in.typedRoots++
-		misses := 0
-		return func(fr *Frame) Value {
-			if misses < maxMisses && !in.Config.Plain {
-				if v, ok := t(fr); ok {
-					misses = 0
-					return Bool(v)
-				}
-				misses++
-				in.typedMiss++
-			}
-			return general(fr)
-		}
-	}
-	return nil
 }
 
 // typedCandidate reports whether e is an operation worth a typed form: an
@@ -613,29 +598,13 @@ func (c *compiler) anyEquality(e *lang.Binary) boolFn {
 // comprehension (counted or added, with no list made), abs, min and max of
 // integers, or a top-level function with a typed body. Nil: the general way.
 func (c *compiler) intCall(e *lang.Call) intFn {
-	id, ok := e.Fn.(*lang.Ident)
-	if !ok || id.Ref.Kind != lang.Global {
-		return nil
-	}
-	cell := c.in.global(id.Name)
-	if b, ok := cell.V.R.(*builtin); ok && cell.Defined && cell.V.K == KFunc {
-		f := c.builtinInt(e, b)
-		if f == nil {
-			return nil
-		}
-		in := c.in
-		return func(fr *Frame) (int64, bool) {
-			if cell.V.R != any(b) { // the name was defined again
-				return 0, false
-			}
-			v, ok := f(fr)
-			// The call counts as the general one does: a step, and a level
-			// of nesting that may be one too many (the general path says so).
-			in.tick()
-			return v, ok && in.run.depth < maxDepth
+	if id, ok := e.Fn.(*lang.Ident); ok && id.Ref.Kind == lang.Global {
+		cell := c.in.global(id.Name)
+		if b, ok := cell.V.R.(*builtin); ok && cell.Defined && cell.V.K == KFunc {
+			return c.builtinCall(cell, b, c.builtinInt(e, b))
 		}
 	}
-	call := c.userCall(e, cell)
+	call := c.userCallOf(e)
 	if call == nil {
 		return nil
 	}
@@ -647,11 +616,7 @@ func (c *compiler) intCall(e *lang.Call) intFn {
 
 // boolCall compiles a call of a top-level function with a typed boolean body.
 func (c *compiler) boolCall(e *lang.Call) boolFn {
-	id, ok := e.Fn.(*lang.Ident)
-	if !ok || id.Ref.Kind != lang.Global {
-		return nil
-	}
-	call := c.userCall(e, c.in.global(id.Name))
+	call := c.userCallOf(e)
 	if call == nil {
 		return nil
 	}
@@ -659,6 +624,34 @@ func (c *compiler) boolCall(e *lang.Call) boolFn {
 		v, ok := call(fr)
 		return v.N != 0, ok && v.K == KBool
 	}
+}
+
+// builtinCall is the typed form f of a call of the built-in b, held by cell
+// when compiled, or nil. The call counts as the general one does: a step, and
+// a level of nesting that may be one too many (the general path says so).
+func (c *compiler) builtinCall(cell *Global, b *builtin, f intFn) intFn {
+	if f == nil {
+		return nil
+	}
+	in := c.in
+	return func(fr *Frame) (int64, bool) {
+		if cell.V.R != any(b) { // the name was defined again
+			return 0, false
+		}
+		v, ok := f(fr)
+		in.tick()
+		return v, ok && in.run.depth < maxDepth
+	}
+}
+
+// userCallOf compiles a call of a top-level function by name (see userCall),
+// or returns nil when e calls anything else.
+func (c *compiler) userCallOf(e *lang.Call) func(fr *Frame) (Value, bool) {
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok || id.Ref.Kind != lang.Global {
+		return nil
+	}
+	return c.userCall(e, c.in.global(id.Name))
 }
 
 // builtinInt compiles the built-ins that have typed forms.
@@ -767,9 +760,17 @@ func (c *compiler) userCall(e *lang.Call, cell *Global) func(fr *Frame) (Value, 
 	}
 }
 
-// typedBody is a function body's typed form, its value boxed (an integer or a
-// boolean allocates nothing), or nil.
+// typedBody is an expression's typed form (an integer's, or else a
+// boolean's), its value boxed (which allocates nothing), or nil: a function's
+// body for userCall, or a typed root.
 func (c *compiler) typedBody(body lang.Expr) func(fr *Frame) (Value, bool) {
+	if call, ok := body.(*lang.Call); ok {
+		// A function's value may be an integer or a boolean: the call's
+		// own, with no kind required.
+		if f := c.userCallOf(call); f != nil {
+			return f
+		}
+	}
 	if f := c.intExpr(body); f != nil {
 		return func(fr *Frame) (Value, bool) {
 			v, ok := f(fr)
