@@ -795,6 +795,8 @@ type reduction struct {
 	where  boolFn     // nil: none
 	elem   intFn      // the element added (sum)
 	check  evalFn     // the element of a count, evaluated when it may fail
+	// invariants are the parts of where and elem the loops do not change.
+	invariants []*invariant
 }
 
 // reduceAcc is what a reduction has counted and added so far.
@@ -814,22 +816,34 @@ func (c *compiler) reduce(e *lang.Comprehension, sum bool) intFn {
 		}
 		r.bounds, r.colls = append(r.bounds, b), append(r.colls, coll)
 	}
+	r.invariants = c.hoist(e)
 	if e.Where != nil {
-		if r.where = c.boolExpr(e.Where); r.where == nil {
-			return nil
-		}
+		r.where = c.boolExpr(e.Where)
 	}
 	switch {
 	case sum:
-		if r.elem = c.intExpr(e.Elem); r.elem == nil {
-			return nil
-		}
+		r.elem = c.intExpr(e.Elem)
 	case !safeElem(e.Elem):
 		r.check = c.expr(e.Elem)
 	}
+	c.unhoist(e)
+	if e.Where != nil && r.where == nil || sum && r.elem == nil {
+		return nil
+	}
 	return func(fr *Frame) (int64, bool) {
+		// The invariants are computed afresh by each evaluation, and kept
+		// for the one this may be nested in (a recursion through a call).
+		var saved [maxInvariants]invariant
+		for i, v := range r.invariants {
+			saved[i] = *v
+			v.known = false
+		}
 		var acc reduceAcc
-		if !r.loop(fr, 0, &acc) {
+		ok := r.loop(fr, 0, &acc)
+		for i, v := range r.invariants {
+			*v = saved[i]
+		}
+		if !ok {
 			return 0, false
 		}
 		if sum {
@@ -837,6 +851,114 @@ func (c *compiler) reduce(e *lang.Comprehension, sum bool) intFn {
 		}
 		return acc.n, true
 	}
+}
+
+// invariant is a part of a reduction's where condition or element that its
+// generators do not change, such as S | (1 << e) in len([t for t in tri where
+// ((S | (1 << e)) & t) == t]): computed once by each evaluation of the
+// reduction, when it is first needed (so where the general form first
+// computes it, with the same value or error), and read after that.
+type invariant struct {
+	known bool
+	v     int64
+}
+
+// maxInvariants is the most invariants a reduction keeps.
+const maxInvariants = 4
+
+// hoist finds the invariants of e's where condition and element: the biggest
+// operator trees over constants and locals that e's generators, lets and
+// inner comprehensions do not bind. While e's typed forms compile, each reads
+// its invariant (see unhoist).
+func (c *compiler) hoist(e *lang.Comprehension) []*invariant {
+	bound := map[int]bool{}
+	bind := func(gens []*lang.Gen) {
+		for _, g := range gens {
+			bound[g.Slot] = true
+			for _, s := range g.Slots {
+				bound[s] = true
+			}
+		}
+	}
+	bind(e.Gens)
+	parts := []lang.Expr{e.Where, e.Elem}
+	for _, part := range parts {
+		if part != nil {
+			lang.Walk(part, func(x lang.Expr) {
+				switch x := x.(type) {
+				case *lang.LetIn:
+					bound[x.Slot] = true
+				case *lang.Comprehension:
+					bind(x.Gens)
+				}
+			})
+		}
+	}
+	var cells []*invariant
+	covered := map[lang.Expr]bool{}
+	for _, part := range parts {
+		if part == nil {
+			continue
+		}
+		lang.Walk(part, func(x lang.Expr) {
+			if covered[x] {
+				return
+			}
+			if _, ok := x.(*lang.Lambda); ok || !invariantArith(x, bound, 0) || len(cells) == maxInvariants {
+				if ok {
+					lang.Walk(x, func(y lang.Expr) { covered[y] = true }) // a frame of its own
+				}
+				return
+			}
+			lang.Walk(x, func(y lang.Expr) { covered[y] = true })
+			compute := c.intExpr(x)
+			if compute == nil {
+				return
+			}
+			cell := &invariant{}
+			cells = append(cells, cell)
+			c.typed.ints[x] = func(fr *Frame) (int64, bool) {
+				if cell.known {
+					return cell.v, true
+				}
+				v, ok := compute(fr)
+				cell.known, cell.v = ok, v
+				return v, ok
+			}
+		})
+	}
+	return cells
+}
+
+// unhoist forgets the typed forms of e's where condition and element compiled
+// with their invariants, which only the reduction may use.
+func (c *compiler) unhoist(e *lang.Comprehension) {
+	for _, part := range []lang.Expr{e.Where, e.Elem} {
+		if part != nil {
+			lang.Walk(part, func(x lang.Expr) {
+				delete(c.typed.ints, x)
+				delete(c.typed.bools, x)
+				delete(c.typed.leaves, x)
+			})
+		}
+	}
+}
+
+// invariantArith reports whether e is an operator tree (with at least one
+// operator, when depth is 0) over constants and locals not in bound.
+func invariantArith(e lang.Expr, bound map[int]bool, depth int) bool {
+	switch x := e.(type) {
+	case *lang.IntLit:
+		return depth > 0
+	case *lang.Ident:
+		return depth > 0 && x.Ref.Kind == lang.Local && x.Ref.Depth == 0 && !bound[x.Ref.Slot]
+	case *lang.Unary:
+		return (x.Op == "-" || x.Op == "~") && invariantArith(x.X, bound, depth+1)
+	case *lang.Binary:
+		_, ok := intOpCodes[x.Op]
+		return ok && invariantArith(x.L, bound, depth+1) && invariantArith(x.R, bound, depth+1)
+	}
+	return false
 }
 
 // safeElem reports whether evaluating a comprehension's element cannot fail.

@@ -38,7 +38,11 @@ print [s(n) for n in -1..12]
 print [pairs(n) for n in -1..6]
 print len([x for x in {3, 1, 2} where x > 1]) + sum([a * b for (a, b) in [(1, 2), (3, 4)]])
 print len([c for c in "hello" where c != "l"]) + len([x for x in 0..10 where x > 100])
-print sum([x for x in 9..3])`}},
+print sum([x for x in 9..3])
+fn g(n) = if n <= 0 then 1 else len([x for x in 0..n where x * (n + 1) < n * 2 + g(n - 1) * (n % 3)])
+fn h(n, k) = sum([x * (k - 1) + let m = x * k in m - (k << 1) for x in 0..n where x != k * k])
+print [g(n) for n in 0..6]
+print [h(n, k) for n in 0..6, k in -2..3]`}},
 	{"calls, recursion and lets", true, []string{`fn fact(n) = if n <= 1 then 1 else n * fact(n - 1)
 fn even(n) = if n == 0 then true else not even(n - 1)
 fn depth(n) = if n == 0 then 0 else depth(n - 1) + 1
@@ -121,7 +125,14 @@ print f(3)`}},
 print c(3)`, `fn len(x) = 42
 print c(3)`}},
 	{"a lambda's variables", false, []string{`fn mk(a) = fn(x) => x * a + len([y for y in 0..x where y < a])
-print [mk(2)(x) for x in 0..4]`}},
+fn nest(a, b) = len([x for x in 0..a where len([y for y in 0..x where y * b < a * b]) > a - b])
+print [mk(2)(x) for x in 0..4]
+print [nest(a, b) for a in 0..4, b in 0..3]
+print [len([f(x) for x in 0..n where f(n * n) > x]) for n in 0..4, f in [fn(y) => y + n, fn(y) => n - y]]`}},
+	{"an invariant that overflows", false, []string{`fn c(n, xs) = len([x for x in xs where x < n * n])
+print c(3037000500, [])
+print c(3, [1, 5, 9, 10])
+print c(3037000500, [1])`}},
 }
 
 // runTyped runs a program's runs in one session and returns what it printed,
