@@ -2,9 +2,11 @@ package interp_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/budget"
 	"github.com/grundy-lang/grundy/stdlib"
 )
 
@@ -39,6 +41,10 @@ game Coins(n) { move where n > 0 score 1 -> Coins(n - 1) + Coins(n - 1) }
 			const limit, hint = "stopped: the positions limit (200) was reached; ", "raise it with --max-positions"
 			if err == nil || !strings.Contains(err.Error(), limit) || !strings.HasSuffix(err.Error(), hint) {
 				t.Fatalf("%s: %v, want %q ... %q", c.query, err, limit, hint)
+			}
+			// The located error still says which limit stopped the run.
+			if le, ok := errors.AsType[*budget.LimitError](err); !ok || le.Limit != "positions" || le.Value != 200 {
+				t.Errorf("%s: the error %T does not carry the positions limit: %v", c.query, err, le)
 			}
 		})
 	}

@@ -127,7 +127,9 @@ func (s *callSite) raise(err error) {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		panic(err)
 	case errors.As(err, &ce), errors.As(err, &lim):
-		s.fail("%s", err.Error())
+		// The located error keeps the solver's as its cause, so a caller can
+		// still ask which limit stopped the run (errors.As).
+		panic(&lang.Error{Pos: s.pos, Msg: err.Error(), Src: s.c.src, Cause: err})
 	}
 	s.fail("%v", err)
 }

@@ -261,19 +261,15 @@ func (d *document) enclosing(off int) *decl {
 }
 
 // definition answers go to definition: where the name under the cursor is
-// defined, as a parameter of the game or function around it or at the top
-// level of the document.
+// bound (a parameter, a generator's variable, a let ... in, as the checker
+// resolved it) or defined at the top level of the document.
 func (d *document) definition(off int) any {
 	t, ok := d.tokenAt(off)
 	if !ok || t.Kind != lang.TokenName || d.prog == nil {
 		return nil
 	}
-	if e := d.enclosing(t.Pos.Offset); e != nil {
-		for _, p := range e.params {
-			if p.Name == t.Text {
-				return location{URI: d.uri, Range: d.tokenRange(p.Pos.Offset)}
-			}
-		}
+	if at, ok := localDefinition(d.prog, d.toks, t.Pos.Offset); ok {
+		return location{URI: d.uri, Range: d.tokenRange(at)}
 	}
 	for _, dc := range d.decls {
 		if dc.name == t.Text {

@@ -441,3 +441,75 @@ func TestEveryPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalDefinitions goes from each use of a local name to the name that
+// binds it: parameters, generators (also of patterns, check statements and
+// comprehensions), let ... in, and lambdas, which shadow or reach outwards.
+func TestLocalDefinitions(t *testing.T) {
+	lines := []string{
+		"game W(n, m) {",
+		"  move k in 1..n -> W(n - k, m)",
+		"  move (a, b) in [(1, 2)] where a < n -> W(n - a, m - b)",
+		"}",
+		"fn f(x) = let y = x + 1 in [y * z for z in 0..x where z > y]",
+		"fn g(x) = fn(x) => x + 1",
+		"fn h(x) = fn(y) => x + y",
+		"check f(n) == f(n) for n in 0..3",
+	}
+	text := strings.Join(lines, "\n")
+	// at returns the offset of the k-th whole-word occurrence of word on line.
+	at := func(line int, word string, k int) int {
+		off := 0
+		for _, l := range lines[:line] {
+			off += len(l) + 1
+		}
+		toks, _ := lang.Tokens("", lines[line])
+		for _, tk := range toks {
+			if tk.Text == word {
+				if k == 0 {
+					return off + tk.Pos.Offset
+				}
+				k--
+			}
+		}
+		t.Fatalf("no %s on line %d", word, line)
+		return 0
+	}
+	type place struct {
+		line int
+		word string
+		k    int
+	}
+	cases := []struct{ use, def place }{
+		{place{1, "n", 0}, place{0, "n", 0}},
+		{place{1, "k", 1}, place{1, "k", 0}},
+		{place{1, "m", 0}, place{0, "m", 0}},
+		{place{2, "a", 1}, place{2, "a", 0}},
+		{place{2, "b", 1}, place{2, "b", 0}},
+		{place{2, "n", 1}, place{0, "n", 0}},
+		{place{4, "x", 1}, place{4, "x", 0}},
+		{place{4, "y", 1}, place{4, "y", 0}},
+		{place{4, "z", 0}, place{4, "z", 1}},
+		{place{4, "z", 2}, place{4, "z", 1}},
+		{place{4, "y", 2}, place{4, "y", 0}},
+		{place{4, "x", 2}, place{4, "x", 0}},
+		{place{5, "x", 2}, place{5, "x", 1}}, // the lambda's x shadows g's
+		{place{6, "x", 1}, place{6, "x", 0}}, // h's x, one frame out
+		{place{6, "y", 1}, place{6, "y", 0}},
+		{place{7, "n", 0}, place{7, "n", 2}},
+		{place{7, "n", 1}, place{7, "n", 2}},
+	}
+	s := NewServer()
+	d := newDocument("file:///t.game", 1, text, s.universe)
+	if len(d.errs) > 0 {
+		t.Fatal(d.errs)
+	}
+	for _, c := range cases {
+		use, def := at(c.use.line, c.use.word, c.use.k), at(c.def.line, c.def.word, c.def.k)
+		loc, ok := d.definition(use).(location)
+		want := d.tokenRange(def)
+		if !ok || loc.Range != want {
+			t.Errorf("%s on line %d (#%d): definition %+v, want %+v", c.use.word, c.use.line+1, c.use.k, loc.Range, want)
+		}
+	}
+}
