@@ -124,8 +124,10 @@ const domineering = `game Domineering(B) {
 value(Domineering({(r, c) for r in 0..3, c in 0..5}))
 `
 
-// bigList is four lists of 16M integers, for the bytes an element costs.
-const bigList = `len([[x for x in 0..15999999] for y in 0..3])
+// bigList is four lists of 16M integers, for the bytes an element costs. The
+// list of them is made whole to be indexed: len of a comprehension alone
+// counts its elements, dropping each list once made.
+const bigList = `len([[x for x in 0..15999999] for y in 0..3][3])
 `
 
 // loopyH is a loopy game of 200,003 positions, every one queried, and
