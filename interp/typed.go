@@ -1009,8 +1009,20 @@ func (r *reduction) loop(fr *Frame, i int, acc *reduceAcc) bool {
 	xs := r.colls[i](fr)
 	if xs.K == KList || xs.K == KTuple || xs.K == KSet {
 		if _, unboxedInts := unboxed(xs); !unboxedInts {
-			for _, v := range xs.Seq() { // the common case, without iterate's closure
-				if !each(v) {
+			// The common case, without iterate's closure (nor each's, for
+			// the innermost loop over plain names).
+			if !last || len(g.Names) > 0 {
+				for _, v := range xs.Seq() {
+					if !each(v) {
+						return false
+					}
+				}
+				return true
+			}
+			for _, v := range xs.Seq() {
+				in.tick()
+				fr.slots[g.Slot] = v
+				if !r.visit(fr, acc) {
 					return false
 				}
 			}
