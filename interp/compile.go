@@ -137,7 +137,7 @@ func (c *compiler) tupleIn(t *lang.TupleLit, e *lang.Binary) evalFn {
 }
 
 // cond compiles an expression that must be true or false, typed when it can
-// be (see typedCond).
+// be (see typedRoot).
 func (c *compiler) cond(e lang.Expr) func(fr *Frame) bool {
 	var t boolFn
 	if !c.untyped && typedCandidate(e) {
@@ -160,7 +160,7 @@ func (c *compiler) cond(e lang.Expr) func(fr *Frame) bool {
 	if t == nil {
 		return general
 	}
-	return c.typedCond(t, general)
+	return withFallback(c.in, t, general)
 }
 
 // sourceLine returns the trimmed text of the line at pos.

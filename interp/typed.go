@@ -19,10 +19,10 @@ import "github.com/grundy-lang/grundy/lang"
 // generator over something that cannot be looped over) are raised as they are.
 
 // intFn computes an integer, or reports false (see above).
-type intFn func(fr *Frame) (int64, bool)
+type intFn = func(fr *Frame) (int64, bool)
 
 // boolFn computes a boolean, or reports false.
-type boolFn func(fr *Frame) (bool, bool)
+type boolFn = func(fr *Frame) (bool, bool)
 
 // typedCache remembers the typed form of each expression compiled (nil when it
 // has none), so that an expression is compiled at most once each way however
@@ -108,11 +108,15 @@ func (c *compiler) typedRoot(e lang.Expr) evalFn {
 	if t == nil || c.typed.leaves[e] {
 		return nil
 	}
-	in := c.in
-	general := c.fallback(e)
+	return withFallback(c.in, t, c.fallback(e))
+}
+
+// withFallback runs a typed form t, and the general form when t reports false
+// or under Config.Plain; after maxMisses falls in a row, the general form alone.
+func withFallback[T any](in *Interp, t func(*Frame) (T, bool), general func(*Frame) T) func(*Frame) T {
 	in.typedRoots++
 	misses := 0
-	return func(fr *Frame) Value {
+	return func(fr *Frame) T {
 		if misses < maxMisses && !in.Config.Plain {
 			if v, ok := t(fr); ok {
 				misses = 0
@@ -151,24 +155,6 @@ func (c *compiler) fallback(e lang.Expr) evalFn {
 	return c.general(e)
 }
 
-// typedCond is a condition's typed form t with its general form as the fallback.
-func (c *compiler) typedCond(t boolFn, general func(fr *Frame) bool) func(fr *Frame) bool {
-	in := c.in
-	in.typedRoots++
-	misses := 0
-	return func(fr *Frame) bool {
-		if misses < maxMisses && !in.Config.Plain {
-			if v, ok := t(fr); ok {
-				misses = 0
-				return v
-			}
-			misses++
-			in.typedMiss++
-		}
-		return general(fr)
-	}
-}
-
 // leafInt reads an integer from e's general form.
 func (c *compiler) leafInt(e lang.Expr) intFn {
 	c.typed.leaves[e] = true
@@ -191,35 +177,31 @@ func (c *compiler) leafBool(e lang.Expr) boolFn {
 
 // intExpr returns e's typed integer form, or nil when e is not an integer.
 func (c *compiler) intExpr(e lang.Expr) intFn {
-	if c.typed.ints == nil {
-		c.typed = typedCache{ints: map[lang.Expr]intFn{}, bools: map[lang.Expr]boolFn{}, leaves: map[lang.Expr]bool{}}
-	}
-	if f, ok := c.typed.ints[e]; ok {
-		return f
-	}
-	c.typed.ints[e] = nil // while it compiles: a cycle has no typed form
-	var f intFn
-	if k := kindOf(e); k == kindUnknown || k == kindInt {
-		f = c.compileInt(e)
-	}
-	c.typed.ints[e] = f
-	return f
+	return typedOnce(c, func(t *typedCache) map[lang.Expr]intFn { return t.ints }, e, kindInt, c.compileInt)
 }
 
 // boolExpr returns e's typed boolean form, or nil when e is not a boolean.
 func (c *compiler) boolExpr(e lang.Expr) boolFn {
-	if c.typed.bools == nil {
+	return typedOnce(c, func(t *typedCache) map[lang.Expr]boolFn { return t.bools }, e, kindBool, c.compileBool)
+}
+
+// typedOnce compiles e's typed form of a kind by compile, once: the cache
+// (which of the session's typedCache) keeps it, or nil for none. While it
+// compiles, e has none, so that a cycle ends.
+func typedOnce[T any](c *compiler, which func(*typedCache) map[lang.Expr]T, e lang.Expr, kind staticKind, compile func(lang.Expr) T) T {
+	if c.typed.ints == nil {
 		c.typed = typedCache{ints: map[lang.Expr]intFn{}, bools: map[lang.Expr]boolFn{}, leaves: map[lang.Expr]bool{}}
 	}
-	if f, ok := c.typed.bools[e]; ok {
+	cache := which(&c.typed)
+	if f, ok := cache[e]; ok {
 		return f
 	}
-	c.typed.bools[e] = nil
-	var f boolFn
-	if k := kindOf(e); k == kindUnknown || k == kindBool {
-		f = c.compileBool(e)
+	var f T
+	cache[e] = f
+	if k := kindOf(e); k == kindUnknown || k == kind {
+		f = compile(e)
 	}
-	c.typed.bools[e] = f
+	cache[e] = f
 	return f
 }
 
@@ -229,7 +211,6 @@ func (c *compiler) compileInt(e lang.Expr) intFn {
 		n := e.Value
 		return func(*Frame) (int64, bool) { return n, true }
 	case *lang.Ident:
-		read := c.general(e)
 		if e.Ref.Kind == lang.Local && e.Ref.Depth == 0 {
 			slot := e.Ref.Slot
 			return func(fr *Frame) (int64, bool) {
@@ -237,39 +218,12 @@ func (c *compiler) compileInt(e lang.Expr) intFn {
 				return v.N, v.K == KInt
 			}
 		}
-		return func(fr *Frame) (int64, bool) {
-			v := read(fr)
-			return v.N, v.K == KInt
-		}
 	case *lang.Unary:
 		return c.intUnary(e)
 	case *lang.Binary:
 		return c.intBinary(e)
-	case *lang.If:
-		cond, then, els := c.boolExpr(e.Cond), c.intExpr(e.Then), c.intExpr(e.Else)
-		if cond == nil || then == nil || els == nil {
-			return nil
-		}
-		return func(fr *Frame) (int64, bool) {
-			b, ok := cond(fr)
-			if !ok {
-				return 0, false
-			}
-			if b {
-				return then(fr)
-			}
-			return els(fr)
-		}
-	case *lang.LetIn:
-		value, body := c.expr(e.Value), c.intExpr(e.Body)
-		if body == nil {
-			return nil
-		}
-		slot := e.Slot
-		return func(fr *Frame) (int64, bool) {
-			fr.slots[slot] = value(fr)
-			return body(fr)
-		}
+	case *lang.If, *lang.LetIn:
+		return typedControl(c, e, c.intExpr)
 	case *lang.Call:
 		if f := c.intCall(e); f != nil {
 			return f
@@ -284,17 +238,12 @@ func (c *compiler) compileBool(e lang.Expr) boolFn {
 		b := e.Value
 		return func(*Frame) (bool, bool) { return b, true }
 	case *lang.Ident:
-		read := c.general(e)
 		if e.Ref.Kind == lang.Local && e.Ref.Depth == 0 {
 			slot := e.Ref.Slot
 			return func(fr *Frame) (bool, bool) {
 				v := &fr.slots[slot]
 				return v.N != 0, v.K == KBool
 			}
-		}
-		return func(fr *Frame) (bool, bool) {
-			v := read(fr)
-			return v.N != 0, v.K == KBool
 		}
 	case *lang.Unary:
 		if e.Op != "not" {
@@ -312,15 +261,30 @@ func (c *compiler) compileBool(e lang.Expr) boolFn {
 		if f := c.boolBinary(e); f != nil {
 			return f
 		}
+	case *lang.If, *lang.LetIn:
+		return typedControl(c, e, c.boolExpr)
+	case *lang.Call:
+		if f := c.boolCall(e); f != nil {
+			return f
+		}
+	}
+	return c.leafBool(e)
+}
+
+// typedControl compiles if ... then ... else and let ... in, their parts typed
+// by sub (c.intExpr or c.boolExpr), or returns nil.
+func typedControl[T int64 | bool](c *compiler, e lang.Expr, sub func(lang.Expr) func(*Frame) (T, bool)) func(*Frame) (T, bool) {
+	switch e := e.(type) {
 	case *lang.If:
-		cond, then, els := c.boolExpr(e.Cond), c.boolExpr(e.Then), c.boolExpr(e.Else)
+		cond, then, els := c.boolExpr(e.Cond), sub(e.Then), sub(e.Else)
 		if cond == nil || then == nil || els == nil {
 			return nil
 		}
-		return func(fr *Frame) (bool, bool) {
+		return func(fr *Frame) (T, bool) {
 			b, ok := cond(fr)
 			if !ok {
-				return false, false
+				var zero T
+				return zero, false
 			}
 			if b {
 				return then(fr)
@@ -328,21 +292,16 @@ func (c *compiler) compileBool(e lang.Expr) boolFn {
 			return els(fr)
 		}
 	case *lang.LetIn:
-		value, body := c.expr(e.Value), c.boolExpr(e.Body)
+		value, body, slot := c.expr(e.Value), sub(e.Body), e.Slot
 		if body == nil {
 			return nil
 		}
-		slot := e.Slot
-		return func(fr *Frame) (bool, bool) {
+		return func(fr *Frame) (T, bool) {
 			fr.slots[slot] = value(fr)
 			return body(fr)
 		}
-	case *lang.Call:
-		if f := c.boolCall(e); f != nil {
-			return f
-		}
 	}
-	return c.leafBool(e)
+	return nil
 }
 
 func (c *compiler) intUnary(e *lang.Unary) intFn {
