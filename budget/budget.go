@@ -34,6 +34,9 @@ type Budget struct {
 	// OnProgress, when set, is called every few thousand positions with the
 	// number solved or being solved, for progress displays.
 	OnProgress func(positions int)
+	// OnStatus, when set, is called with a few words on the step a long computation
+	// is at ("heap 27 of 0.07, order 240"), for progress displays.
+	OnStatus func(status string)
 
 	polls int   // calls of Poll, to read the heap every few
 	live  int64 // the heap after the last collection Memory made

@@ -72,18 +72,28 @@ func (in *Interp) misereVerdict(v Value, fn string) (solver.Verdict, error) {
 // misereValue is the core of sg(G, misere): the misère Grundy value of a
 // position (CGSuite's MisereNimValue), or of a sum (the first term of its genus).
 func (in *Interp) misereValue(v Value, fn string) (int64, error) {
-	if v.K == KPos && !in.isHeap(v) {
+	if _, _, ok := in.QuotientOf(v); !ok && v.K == KPos && !in.isHeap(v) {
 		return in.misereSolver().Value(in.run.ctx, solver.Pos(v.N))
 	}
 	g, _, err := in.sumGenus(v, fn)
-	return g.Misere(), err
+	if err != nil {
+		return 0, err
+	}
+	return g.Misere(), nil
 }
 
-// sumGenus is the genus of a position or sum, and whether every part is tame.
+// sumGenus is the genus of a position or sum, and whether every part is tame: through
+// its heaps' quotient when that gives it, else by the solver.
 func (in *Interp) sumGenus(v Value, fn string) (solver.Genus, bool, error) {
 	parts, err := gameParts(v, fn)
 	if err != nil {
 		return solver.Genus{}, false, err
+	}
+	if q, heaps, ok := in.QuotientOf(v); ok && fn != "tame" {
+		g, ok, err := q.Genus(in.run.ctx, heaps)
+		if err != nil || ok {
+			return g, false, err
+		}
 	}
 	comps, heaps := in.misereParts(parts)
 	return in.misereSolver().SumGenus(in.run.ctx, comps, heaps...)
@@ -150,7 +160,7 @@ func (in *Interp) misereWinning(v Value) ([]*Move, error) {
 
 // genus is the core of genus(G): Conway's genus of a position or sum.
 func (in *Interp) genus(v Value) (solver.Genus, error) {
-	if v.K == KPos && !in.isHeap(v) {
+	if _, _, ok := in.QuotientOf(v); !ok && v.K == KPos && !in.isHeap(v) {
 		return in.misereSolver().Genus(in.run.ctx, solver.Pos(v.N))
 	}
 	g, _, err := in.sumGenus(v, "genus")
@@ -186,8 +196,15 @@ func biTame(s *callSite, args []Value) Value {
 type HeapQuotient interface {
 	// IsP reports whether the sum of heaps of these sizes is a misère P-position.
 	IsP(ctx context.Context, heaps []int64) (bool, error)
-	// Describe names the quotient for explanations, with the heaps it is proved for.
-	Describe() string
+	// Method is the rule IsP decided by: MethodTame for a game proved tame, else
+	// MethodQuotient.
+	Method() MisereMethod
+	// Reason says, for explanations, how IsP decides the sum of these heaps: the
+	// quotient, with the heaps it is proved for, or the tame rule with the sum's values.
+	Reason(ctx context.Context, heaps []int64) (string, error)
+	// Genus is the genus of the sum of heaps of these sizes when the quotient or the
+	// game's tameness gives it (ok); otherwise the solver computes it.
+	Genus(ctx context.Context, heaps []int64) (g solver.Genus, ok bool, err error)
 }
 
 // QuotientOf returns the misère quotient shared by every part of a position or sum
@@ -227,7 +244,7 @@ func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (sol
 	if q, sizes, ok := in.QuotientOf(v); ok {
 		isP, qerr := q.IsP(ctx, sizes)
 		if qerr == nil {
-			return solver.Verdict{P: isP, Method: MethodQuotient}, nil
+			return solver.Verdict{P: isP, Method: q.Method()}, nil
 		}
 		if ctx.Err() != nil {
 			return solver.Verdict{}, ctx.Err()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/quotient"
+	"github.com/grundy-lang/grundy/solver"
 )
 
 // The Anti-Nim rule: the first player wins misère Nim iff (every heap is at most 1
@@ -39,7 +40,13 @@ type failingQuotient struct{}
 func (failingQuotient) IsP(context.Context, []int64) (bool, error) {
 	return false, &quotient.LimitsError{Heap: 3, Limits: quotient.DefaultLimits}
 }
-func (failingQuotient) Describe() string { return "a quotient that never answers" }
+func (failingQuotient) Method() interp.MisereMethod { return interp.MethodQuotient }
+func (failingQuotient) Genus(context.Context, []int64) (solver.Genus, bool, error) {
+	return solver.Genus{}, false, nil
+}
+func (failingQuotient) Reason(context.Context, []int64) (string, error) {
+	return "a quotient that never answers", nil
+}
 
 // A sum its heaps' quotient cannot answer goes to the search, for a bounded time:
 // a small sum is answered, a large one stops with a message that names the reason.

@@ -5,13 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
 
-// code is a small take-and-break code for the tests: digits[k] for removing k tokens.
+// code is a small take-and-break code for the tests: digits[k] for removing k tokens,
+// and tail (when not 0) for every larger k, as in ".0[3]".
 type code struct {
 	digits []int
+	tail   int
 }
 
 func parseCode(s string) code {
@@ -22,19 +25,31 @@ func parseCode(s string) code {
 		s = s[1:]
 	}
 	c.digits = append(c.digits, pre)
+	if i := strings.IndexByte(s, '['); i >= 0 {
+		c.tail = int(s[i+1] - '0')
+		s = s[:i]
+	}
 	for _, r := range s[1:] {
 		c.digits = append(c.digits, int(r-'0'))
 	}
 	return c
 }
 
+// digit is the digit for removing k tokens.
+func (c code) digit(k int) int {
+	if k < len(c.digits) {
+		return c.digits[k]
+	}
+	return c.tail
+}
+
+// TakeAnyFrom makes a code whose tail has bits 1 and 2 TakeAny.
+func (c code) TakeAnyFrom() (int, bool) { return len(c.digits), c.tail&3 == 3 }
+
 func (c code) Options(n int) [][]int {
 	var out [][]int
-	for k, d := range c.digits {
-		m := n - k
-		if m < 0 {
-			break
-		}
+	for k := 0; k <= n && (k < len(c.digits) || c.tail != 0); k++ {
+		d, m := c.digit(k), n-k
 		if d&1 != 0 && k > 0 && m == 0 {
 			out = append(out, nil)
 		}
@@ -57,13 +72,13 @@ func (c code) Shift() (int, int, bool) {
 			h = 2
 		}
 	}
-	return len(c.digits) - 1, h, true
+	return len(c.digits) - 1, h, c.tail == 0
 }
 
 // search decides misère outcomes of sums of heaps by the definition: a sum is a
 // P-position exactly when it has moves and none leads to a P-position.
 type search struct {
-	c    code
+	c    Rules
 	memo map[string]bool
 }
 

@@ -98,7 +98,7 @@ func (f *failure) Error() string { return fmt.Sprintf("%s: the sum of heaps %v",
 func explore(m monoid, letters []letter) ([][]set, *failure) {
 	lower := make([][]set, m.size())
 	lower[0] = []set{newSet(m.size())}
-	return walk(m, lower, []state{{0, lower[0][0], -1, 0}}, nil, letters)
+	return walk(m, lower, []state{{0, lower[0][0], -1, 0}}, nil, letters, nHalf(m))
 }
 
 // exploreWith continues explore: lower holds the minimal option sets of the sums of
@@ -112,7 +112,18 @@ func exploreWith(m monoid, lower [][]set, letters []letter, added letter) ([][]s
 			seeds = append(seeds, state{int32(x), s, -1, 0})
 		}
 	}
-	return walk(m, lower, seeds, []letter{added}, append(slices.Clone(letters), added))
+	return walk(m, lower, seeds, []letter{added}, append(slices.Clone(letters), added), nHalf(m))
+}
+
+// nHalf is the check of explore: a sum outside the P-portion has an option in it.
+func nHalf(m monoid) func(x int32, s set) string {
+	p := pSet(m)
+	return func(x int32, s set) string {
+		if !m.isP(x) && !s.meets(p) {
+			return "a sum outside the P-portion has no move into it"
+		}
+		return ""
+	}
 }
 
 // state is a sum as explore sees it: its element, its options' elements, and how it was
@@ -125,9 +136,11 @@ type state struct {
 }
 
 // walk explores from the given states, the seeds with the seedLetters only (all the
-// letters when there are none), the states it reaches with all the letters.
-func walk(m monoid, lower [][]set, states []state, seedLetters, letters []letter) ([][]set, *failure) {
-	p := pSet(m)
+// letters when there are none), the states it reaches with all the letters, and checks
+// each sum it reaches (its element x and its options' elements s): check says what is
+// wrong with it, or "". The check must hold of a sum whenever it holds of a sum of the
+// same element with fewer options, since dominated sums are not followed.
+func walk(m monoid, lower [][]set, states []state, seedLetters, letters []letter, check func(x int32, s set) string) ([][]set, *failure) {
 	seeds := len(states)
 	if seedLetters == nil {
 		seeds = 0
@@ -151,8 +164,8 @@ func walk(m monoid, lower [][]set, states []state, seedLetters, letters []letter
 			s := newSet(m.size())
 			st.s.each(func(y int32) { s.add(m.mul(y, l.elem)) })
 			l.opts.each(func(t int32) { s.add(m.mul(st.x, t)) })
-			if !m.isP(x) && !s.meets(p) {
-				return nil, &failure{"a sum outside the P-portion has no move into it", append(word(i), l.heap)}
+			if what := check(x, s); what != "" {
+				return nil, &failure{what, append(word(i), l.heap)}
 			}
 			if insertMinimal(&lower[x], s) {
 				states = append(states, state{x, s, i, l.heap})

@@ -32,20 +32,28 @@ func (q *Quotient) Prove(ctx context.Context, limit int) (bool, error) {
 
 // findPeriod applies the periodicity test to the heaps computed, smallest period first.
 func (q *Quotient) findPeriod() {
-	t, h, ok := q.rules.Shift()
+	if p, ok := shiftPeriod(q.rules, len(q.elem), func(i, j int) bool { return q.elem[i] == q.elem[j] }); ok {
+		q.proof = p
+	}
+}
+
+// shiftPeriod applies the periodicity test (see Prove) to a sequence of n heaps whose
+// entries i and j are equal when same(i, j), smallest period first.
+func shiftPeriod(r Rules, n int, same func(i, j int) bool) (Period, bool) {
+	t, h, ok := r.Shift()
 	if !ok {
-		return
+		return Period{}, false
 	}
 	h = max(h, 1)
-	last := len(q.elem) - 1
+	last := n - 1
 	for p := 1; 2*p <= last; p++ {
 		n0 := last - p
-		for n0 > 0 && q.elem[n0-1] == q.elem[n0-1+p] {
+		for n0 > 0 && same(n0-1, n0-1+p) {
 			n0--
 		}
-		if q.elem[n0] == q.elem[n0+p] && last >= h*(n0+p)+t {
-			q.proof = Period{Preperiod: n0, Period: p}
-			return
+		if same(n0, n0+p) && last >= h*(n0+p)+t {
+			return Period{Preperiod: n0, Period: p}, true
 		}
 	}
+	return Period{}, false
 }

@@ -68,11 +68,16 @@ type stop struct{ err error }
 // eachOption calls f with the heaps of every move of heap n. Every 4096 moves
 // it looks at the growth's context; past MaxOptions moves, or when the context
 // is done, it unwinds to Grow.
-func (q *Quotient) eachOption(n int, f func(heaps []int)) {
+func (q *Quotient) eachOption(n int, f func(heaps []int)) { eachOption(q.ctx, q.rules, n, f) }
+
+// eachOption calls f with the heaps of every move of heap n under r. Every 4096
+// moves it looks at ctx; past MaxOptions moves, or when ctx is done, it panics
+// with a stop, which the caller recovers.
+func eachOption(ctx context.Context, r Rules, n int, f func(heaps []int)) {
 	count := 0
 	visit := func(heaps []int) bool {
 		if count++; count&4095 == 0 {
-			if err := q.ctx.Err(); err != nil {
+			if err := ctx.Err(); err != nil {
 				panic(stop{err})
 			}
 			if count > MaxOptions {
@@ -82,11 +87,11 @@ func (q *Quotient) eachOption(n int, f func(heaps []int)) {
 		f(heaps)
 		return true
 	}
-	if it, ok := q.rules.(OptionIterator); ok {
+	if it, ok := r.(OptionIterator); ok {
 		it.EachOption(n, visit)
 		return
 	}
-	for _, o := range q.rules.Options(n) {
+	for _, o := range r.Options(n) {
 		visit(o)
 	}
 }
@@ -115,9 +120,16 @@ type Quotient struct {
 	lower   [][]set
 	proof   Period
 	limits  Limits
-	err     error           // the growth stopped for good
-	effort  int             // the work of the current extension: trial elements times letters
-	ctx     context.Context // the growth's, while it runs
+	// Report, when set, is called as the quotient grows: with each heap added and the
+	// order, and, while a heap searches for a new quotient, with the size of each
+	// candidate it checks (candidate > 0).
+	Report    func(heap, order, candidate int)
+	err       error // the growth stopped for good
+	values    []int // the misère values of the elements (see Values), for valuesAt heaps
+	valuesErr error // why there are none
+	valuesAt  int
+	effort    int             // the work of the current extension: trial elements times letters
+	ctx       context.Context // the growth's, while it runs
 }
 
 // Period is the periodicity of the heap map: heap n + Period has the element of heap n
@@ -143,6 +155,18 @@ func (q *Quotient) RaiseLimits(l Limits) {
 	var le *LimitsError
 	if raised && errors.As(q.err, &le) {
 		q.err = nil
+	}
+}
+
+// RaiseBound lets the quotient grow to b elements, trying again a heap where it
+// stopped at a smaller bound. The bound never shrinks.
+func (q *Quotient) RaiseBound(b int) {
+	var tl *TooLargeError
+	if b > q.bound {
+		q.bound = b
+		if errors.As(q.err, &tl) {
+			q.err = nil
+		}
 	}
 }
 
@@ -221,6 +245,9 @@ func (q *Quotient) Grow(ctx context.Context, n int) (err error) {
 				q.err = err // a cancelled growth may be tried again
 			}
 			return err
+		}
+		if q.Report != nil {
+			q.Report(len(q.elem)-1, q.m.n, 0)
 		}
 	}
 	return nil

@@ -93,11 +93,23 @@ func (t *trial) mul(a, b int32) int32 {
 
 // markP finds the P-portion: an element is in P when the lightest sum of heaps that has
 // it (heap n weighing n², so that every option is lighter than its heap) has options
-// and none of them is in P. Elements are taken in order of weight, so an option's
-// element is decided before the sum's.
+// and none of them is in P.
 func (t *trial) markP(letters []letter, weight []int) {
-	n := t.size()
-	t.p = make([]bool, n)
+	t.p = make([]bool, t.size())
+	lightest(t, letters, weight, func(x int32, opts []int32) {
+		isP := len(opts) > 0
+		for _, o := range opts {
+			isP = isP && !t.p[o]
+		}
+		t.p[x] = isP
+	})
+}
+
+// lightest calls visit with every element of the submonoid the letters generate and the
+// elements of the options of its lightest sum of letters, in order of weight (the
+// letters' weights added), so that an option's element is visited before the sum's.
+func lightest(m monoid, letters []letter, weight []int, visit func(x int32, opts []int32)) {
+	n := m.size()
 	done := make([]bool, n)
 	dist := make([]int, n)
 	for i := range dist {
@@ -105,19 +117,15 @@ func (t *trial) markP(letters []letter, weight []int) {
 	}
 	pq := &queue{{x: 0, d: 0}}
 	for pq.Len() > 0 {
-		t.beat()
+		m.beat()
 		it := heap.Pop(pq).(item)
 		if done[it.x] {
 			continue
 		}
 		done[it.x] = true
-		isP := len(it.opts) > 0
-		for _, o := range it.opts {
-			isP = isP && !t.p[o]
-		}
-		t.p[it.x] = isP
+		visit(it.x, it.opts)
 		for i, l := range letters {
-			y := t.mul(it.x, l.elem)
+			y := m.mul(it.x, l.elem)
 			d := it.d + weight[i]
 			if done[y] || (dist[y] >= 0 && dist[y] <= d) {
 				continue
@@ -125,9 +133,9 @@ func (t *trial) markP(letters []letter, weight []int) {
 			dist[y] = d
 			var opts []int32
 			for _, o := range it.opts {
-				opts = append(opts, t.mul(o, l.elem))
+				opts = append(opts, m.mul(o, l.elem))
 			}
-			l.opts.each(func(o int32) { opts = append(opts, t.mul(it.x, o)) })
+			l.opts.each(func(o int32) { opts = append(opts, m.mul(it.x, o)) })
 			slices.Sort(opts)
 			heap.Push(pq, item{x: y, d: d, opts: slices.Compact(opts)})
 		}
@@ -211,6 +219,9 @@ func (q *Quotient) extend(ctx context.Context) error {
 		letters, weight := q.trialLetters(t)
 		if q.effort += t.size() * len(letters); q.effort > q.limits.Work {
 			break
+		}
+		if q.Report != nil {
+			q.Report(n, q.m.n, t.size())
 		}
 		t.markP(letters, weight)
 		f := q.check(t, letters)

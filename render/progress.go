@@ -30,6 +30,7 @@ type Progress struct {
 	start    time.Time
 	quiet    time.Time // no line before this time: a second after start or the last Clear
 	solved   int64
+	status   string // what the computation is at, in a few words
 	shown    int    // runes on screen; 0 if none
 	last     string // the line drawn last
 	finished bool
@@ -92,6 +93,14 @@ func (p *Progress) Solved(n int64) {
 	p.mu.Unlock()
 }
 
+// Status reports, in a few words, the step the computation is at; the line shows it
+// after the positions.
+func (p *Progress) Status(s string) {
+	p.mu.Lock()
+	p.status = s
+	p.mu.Unlock()
+}
+
 // tick redraws the line, if the time has come.
 func (p *Progress) tick() {
 	p.mu.Lock()
@@ -110,6 +119,9 @@ func (p *Progress) tick() {
 		if secs := d.Seconds(); secs > 0 {
 			line += ", " + words.Thousands(int64(float64(p.solved)/secs)) + "/s"
 		}
+	}
+	if p.status != "" {
+		line += ", " + p.status
 	}
 	line = words.Abbreviate(line+" (Ctrl-C stops)", progressWidth)
 	if line == p.last {

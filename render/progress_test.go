@@ -107,6 +107,17 @@ func TestProgressOnePosition(t *testing.T) {
 	}
 }
 
+// A status says what the computation is at, after the positions.
+func TestProgressStatus(t *testing.T) {
+	p, buf, clk := newFake("quotient")
+	clk.advance(2 * time.Second)
+	p.Status("heap 27 of 0.07, order 240")
+	p.tick()
+	if want := "\rquotient: 2s, heap 27 of 0.07, order 240 (Ctrl-C stops)"; buf.String() != want {
+		t.Errorf("got %q, want %q", buf.String(), want)
+	}
+}
+
 func TestProgressLongLabel(t *testing.T) {
 	p, buf, clk := newFake(strings.Repeat("é", 200) + "\n\t")
 	clk.advance(time.Second)

@@ -294,10 +294,12 @@ func (s *Session) showProgress(entry string) (stop func()) {
 	p := render.NewProgressClock(s.out.(*output).w, words.Abbreviate(historyItem(entry), 40), now)
 	base := s.in.SolverStats().Positions
 	s.in.Config.OnProgress = func(n int) { p.Solved(int64(max(n-base, 0))) }
+	s.in.Config.OnStatus = p.Status
 	s.progress = p
 	return func() {
 		p.Stop()
 		s.progress = nil
 		s.in.Config.OnProgress = nil
+		s.in.Config.OnStatus = nil
 	}
 }

@@ -103,21 +103,27 @@ func (m *Misere) internGenus(g int64, seq []int64) int32 {
 	return id
 }
 
+// TameGenus returns the tame genus of normal value g: 0^120 or 1^031 when fickle (g
+// is then 0 or 1: the genera of 0 and *1), else g^{g, g⊕2} (firm: the genus of *g for
+// g >= 2, of *2 + *2 and of *1 + *2 + *2 for g = 0 and 1).
+func TameGenus(g int64, fickle bool) Genus {
+	switch {
+	case fickle && g == 0:
+		return Genus{G: 0, Seq: []int64{1, 2, 0}}
+	case fickle && g == 1:
+		return Genus{G: 1, Seq: []int64{0, 3, 1}}
+	}
+	return Genus{G: g, Seq: []int64{g, g ^ 2}}
+}
+
 // nimGenus is the genus id of the nimber *k: 0^120, 1^031, or k^{k, k⊕2}.
 // The ids of small nimbers are cached in m.nimGenera (1 + id, 0 unknown).
 func (m *Misere) nimGenus(k int64) int32 {
 	if k < int64(len(m.nimGenera)) && m.nimGenera[k] > 0 {
 		return m.nimGenera[k] - 1
 	}
-	var id int32
-	switch k {
-	case 0:
-		id = m.internGenus(0, []int64{1, 2, 0})
-	case 1:
-		id = m.internGenus(1, []int64{0, 3, 1})
-	default:
-		id = m.internGenus(k, []int64{k, k ^ 2})
-	}
+	g := TameGenus(k, k <= 1)
+	id := m.internGenus(g.G, g.Seq)
 	if k < nimGenusCache {
 		if k >= int64(len(m.nimGenera)) {
 			m.nimGenera = append(m.nimGenera, make([]int32, int(k)+1-len(m.nimGenera))...)

@@ -3,6 +3,8 @@ package stdlib_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,13 +30,62 @@ func TestMisereQuotientsAgree(t *testing.T) {
 	same(t, fast, plain, "[outcome(Kayles(a) + DawsonsKayles(b), misere) for a in 0..8, b in 0..8]") // mixed: the solver
 }
 
+// Tame codes (Lasker's Nim, codes that take any number, finite codes whose genera
+// repeat) are decided by tame genus arithmetic: against the search over sums, and on
+// sums of large heaps against the local rule (a P-position has no move to a P-position,
+// an N-position has one), each move's outcome again by the tame rule.
+func TestTameCodes(t *testing.T) {
+	fast, plain := sessions(t)
+	ctx := context.Background()
+	same(t, fast, plain, "[outcome(Lasker(a) + Lasker(b) + Lasker(c), misere) for a in 0..6, b in a..6, c in b..6]")
+	same(t, fast, plain, "[[str(m) for m in winning(Lasker(a) + Lasker(b), misere)] for a in 0..7, b in a..7]")
+	for _, code := range []string{"0.00[3]", "0.[7]", "0.05", "0.12"} {
+		h := fmt.Sprintf("TakeBreak(%q, ", code)
+		same(t, fast, plain, fmt.Sprintf("[outcome(%sa) + %sb), misere) for a in 0..9, b in a..9]", h, h))
+	}
+	local := `[(outcome(G, misere) == P) == all([outcome(m.to, misere) == N for m in moves(G)]) for G in [Lasker(a) + Lasker(b) + Lasker(c) for a in [0, 1, 2, 150, 151, 152, 153], b in [1, 97, 200], c in [0, 1, 64, 255]]]`
+	if v, err := fast.Eval(ctx, "test", local); err != nil || strings.Contains(v.Repr(), "false") {
+		t.Errorf("the local rule on large sums: %v, %v", v, err)
+	}
+	for src, want := range map[string]string{
+		`quotient(Lasker).tame`:      "true",
+		`quotient(Lasker).genera`:    `["0^120", "1^031", "2^20", "4^46", "3^31", "5^57", "6^64", "8^(8,10)"]`,
+		`quotient("0.00[3]").genera`: `["0^120", "0^120", "0^120", "1^031", "1^031", "1^031", "2^20", "2^20"]`,
+		`quotient("0.05").tame`:      "true",
+		`quotient(Kayles).tame`:      "false",
+	} {
+		if v, err := fast.Eval(ctx, "test", src); err != nil || v.Repr() != want {
+			t.Errorf("%s = %v, %v; want %s", src, v, err, want)
+		}
+	}
+	// Genera and misère values of sums through the quotient (0.75, whose values are
+	// proved for its quotient's elements) and the tame rule (Lasker's Nim), against the
+	// solver's, and for heaps of any size at once.
+	same(t, fast, plain, `[str(genus(TakeBreak("0.75", a) + TakeBreak("0.75", b))) for a in 0..9, b in a..9]`)
+	same(t, fast, plain, `[sg(TakeBreak("0.75", a) + TakeBreak("0.75", b) + TakeBreak("0.75", c), misere) for a in 1..6, b in a..6, c in b..6]`)
+	same(t, fast, plain, "[str(genus(Lasker(a) + Lasker(b))) for a in 0..7, b in a..7]")
+	for src, want := range map[string]string{
+		`genus(TakeBreak("0.75", 1000) + TakeBreak("0.75", 999))`: `"3^31"`, // heaps 8 and 9: b·ab² = ab
+		`genus(Lasker(1000) + Lasker(1))`:                         `"998^(998,996)"`,
+	} {
+		if v, err := fast.Eval(ctx, "test", src); err != nil || v.Repr() != want {
+			t.Errorf("%s = %v, %v; want %s", src, v, err, want)
+		}
+	}
+	if v, err := fast.Eval(ctx, "test", `quotient(Lasker).status`); err != nil || !strings.HasPrefix(v.Str(), "tame for all heaps") || !strings.Contains(v.Str(), "except when every heap is fickle (plays like a Nim heap of 0 or 1: here a heap of 0 or 1 tokens)") {
+		t.Errorf("the status of Lasker's Nim: %v, %v", v, err)
+	}
+}
+
 func TestQuotientMethodAndScope(t *testing.T) {
 	in := stdlib.New()
 	ctx := context.Background()
 	for src, want := range map[string]interp.MisereMethod{
-		"Kayles(200) + Kayles(500) + Kayles(1000)": interp.MethodQuotient,
-		"Kayles(30) + DawsonsKayles(9)":            interp.MethodSearch, // mixed: not the quotient
-		"Nim(3) + Nim(5)":                          interp.MethodNim,
+		"Kayles(200) + Kayles(500) + Kayles(1000)":       interp.MethodQuotient,
+		"Kayles(30) + DawsonsKayles(9)":                  interp.MethodSearch, // mixed: not the quotient
+		"Nim(3) + Nim(5)":                                interp.MethodNim,
+		"Lasker(2000) + Lasker(37) + Lasker(1)":          interp.MethodTame, // a tame code
+		`TakeBreak("0.05", 1000) + TakeBreak("0.05", 7)`: interp.MethodTame,
 	} {
 		v, err := in.Eval(ctx, "test", src)
 		if err != nil {
@@ -121,5 +172,65 @@ func TestQueriesUseTheFurthestQuotient(t *testing.T) {
 	}
 	if _, method, err := fast.MisereOutcome(ctx, s); err != nil || method != interp.MethodQuotient {
 		t.Errorf("decided by %q, %v; want the quotient", method, err)
+	}
+}
+
+// A quotient that grows says where it is through the session's status callback: each
+// heap added with the order, and the candidates a heap tries.
+func TestQuotientStatus(t *testing.T) {
+	in := stdlib.New()
+	var seen []string
+	in.Config.OnStatus = func(s string) { seen = append(seen, s) }
+	if _, err := in.Eval(context.Background(), "test", `quotient("0.07").order`); err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(seen, "\n")
+	for _, want := range []string{"heap 1 of 0.07, order 1", "heap 24 of 0.07, order 24", "heap 25 of 0.07, order 24, trying "} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no status %q among %d:\n%s", want, len(seen), all[:min(len(all), 2000)])
+		}
+	}
+}
+
+// quotient(G, bound, work, file) saves the quotient where it stops and a new session
+// resumes from the file: the same record without growing again; a file of another
+// code, or changed by hand, is refused with its name.
+func TestQuotientFile(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "dk.quotient")
+	call := fmt.Sprintf("quotient(\"0.07\", 100, 1000000, %q)", file)
+	first, err := stdlib.New().Eval(ctx, "test", call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := stdlib.New()
+	var grown []string
+	in.Config.OnStatus = func(s string) { grown = append(grown, s) }
+	again, err := in.Eval(ctx, "test", call)
+	if err != nil || again.Repr() != first.Repr() {
+		t.Fatalf("resumed: %v, %v; first %v", again, err, first)
+	}
+	hv, err := stdlib.New().Eval(ctx, "test", call+".heaps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	heaps := len(hv.Seq()) // the heaps saved
+	for _, s := range grown {
+		n := 0
+		if fmt.Sscanf(s, "heap %d", &n); n < heaps {
+			t.Errorf("the resumed quotient computed heap %d again: %q", n, s)
+		}
+	}
+	if _, err := stdlib.New().Eval(ctx, "test", fmt.Sprintf("quotient(\"0.77\", 100, 1000000, %q)", file)); err == nil || !strings.Contains(err.Error(), "holds the quotient of 0.07, not of 0.77") {
+		t.Errorf("another code: %v", err)
+	}
+	data, _ := os.ReadFile(file)
+	bad := strings.Replace(string(data), `"p":[false,`, `"p":[true,`, 1)
+	if bad == string(data) {
+		t.Fatal("the file has no P-portion to change")
+	}
+	os.WriteFile(file, []byte(bad), 0o644)
+	if _, err := stdlib.New().Eval(ctx, "test", call); err == nil || !strings.Contains(err.Error(), "does not give the outcomes") {
+		t.Errorf("a changed file: %v", err)
 	}
 }

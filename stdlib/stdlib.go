@@ -33,7 +33,7 @@ func New() *interp.Interp {
 // Load defines the library's games and functions in a session and attaches the
 // native fast paths.
 func Load(in *interp.Interp) error {
-	lib := &library{codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}}
+	lib := &library{in: in, codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}, tames: map[native.Code]*tameCode{}}
 	lib.defineFunctions(in)
 	newMisereForms(in).define()
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
@@ -46,9 +46,11 @@ func Load(in *interp.Interp) error {
 
 // library is the state the native parts share in one session.
 type library struct {
+	in        *interp.Interp
 	codes     *codeCache
 	gameCodes map[*interp.Game]native.Code // the library's take-and-break games
 	quotients map[quotientKey]*heapQuotient
+	tames     map[native.Code]*tameCode // the tameness of codes, shared by their quotients
 }
 
 // maxListedMoves bounds the moves takebreak lists, as the interpreter bounds the
@@ -136,7 +138,7 @@ func (lib *library) defineFunctions(in *interp.Interp) {
 			}
 			return lib.period(ctx, args[0], limits)
 		})
-	in.Define("quotient", 1, 3, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 256 elements, quotient(G, bound, work) more than 262144 steps of search per heap (misère queries then use the quotient that reaches furthest)",
+	in.Define("quotient", 1, 4, "quotient(G): the misère quotient of a heap game (Kayles, a take-and-break code \"0.75\"...): order, generators and relations, P-portion (pportion), the heap map and the heaps it is proved for; quotient(G, bound) allows more than 256 elements, quotient(G, bound, work) more than 262144 steps of search per heap (misère queries then use the quotient that reaches furthest); quotient(G, bound, work, file) resumes from the quotient saved in file and saves it there when it stops, even by the time limit",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			return lib.quotient(ctx, args)
 		})

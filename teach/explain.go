@@ -528,8 +528,13 @@ func (e *explainer) misereReason(v interp.Value, isP bool) error {
 	if err != nil {
 		return err
 	}
-	if method == interp.MethodQuotient {
-		return e.quotientReason(v)
+	if q, heaps, ok := e.in.QuotientOf(v); ok && (method == interp.MethodQuotient || method == interp.MethodTame && q.Method() == interp.MethodTame) {
+		why, err := q.Reason(e.ctx, heaps)
+		if err != nil {
+			return err
+		}
+		e.printf("%s\n", why)
+		return nil
 	}
 	if parts, _ := interp.Components(v); len(parts) == 1 && method != interp.MethodNim {
 		e.printf("In misère play a position is a P-position exactly when every move leads to an N-position, and a position without moves is an N-position.\n")
@@ -550,13 +555,6 @@ func (e *explainer) misereReason(v interp.Value, isP bool) error {
 	default:
 		e.printf("Misère values do not add up like nim-sums, so the outcome comes from searching the moves: a position is a P-position exactly when every move leads to an N-position.\n")
 	}
-	return nil
-}
-
-// quotientReason says that the heaps' misère quotient decided.
-func (e *explainer) quotientReason(v interp.Value) error {
-	q, _, _ := e.in.QuotientOf(v)
-	e.printf("Misère values do not add up like nim-sums; every part is a heap of one game, so the game's misère quotient decides: each heap stands for an element of that commutative monoid, and the sum is a P-position exactly when the product of its heaps' elements lies in the quotient's P-portion (see quotient(G)). Here it is %s.\n", q.Describe())
 	return nil
 }
 

@@ -107,6 +107,24 @@ func (c Code) Digit(k int) int {
 // -1 when the code ends with repeating digits (no bound).
 func (c Code) MaxRemove() int { return c.spec().maxRemove() }
 
+// TakeAnyFrom returns L >= 1 such that every move that removes k >= L tokens
+// may leave nothing (when k is the whole heap) or one heap: the repeated
+// digits all have bits 1 and 2, as in Nim ("0.[3]") and Lasker's Nim
+// ("4.[3]"). ok is false when the code has no repeat, a repeated digit lacks
+// one of those bits, or a move adds tokens.
+func (c Code) TakeAnyFrom() (L int, ok bool) {
+	s := c.spec()
+	if len(s.repeat) == 0 || len(s.add) > 0 {
+		return 0, false
+	}
+	for _, d := range s.repeat {
+		if !d.allows(0) || !d.allows(1) {
+			return 0, false
+		}
+	}
+	return max(len(s.digits), 1), true
+}
+
 // IsFinite reports whether the code has no repeating digits.
 func (c Code) IsFinite() bool { return len(c.spec().repeat) == 0 }
 

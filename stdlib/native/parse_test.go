@@ -260,3 +260,36 @@ func FuzzParseCode(f *testing.F) {
 		}
 	})
 }
+
+// TakeAnyFrom against the moves: from L on, a heap of n can leave nothing and
+// every heap of at most n - L tokens.
+func TestTakeAnyFrom(t *testing.T) {
+	for code, want := range map[string]int{"0.[3]": 1, "4.[3]": 1, "0.00[3]": 3, "0.[37]": 1, "0.3[7]": 2, "0.[32]": 0, "0.77": 0, "0.[1]": 0} {
+		c := MustParseCode(code)
+		l, ok := c.TakeAnyFrom()
+		if !ok {
+			l = 0
+		}
+		if l != want {
+			t.Errorf("%s: TakeAnyFrom %d, %v; want %d", code, l, ok, want)
+			continue
+		}
+		for n := l; ok && n < 12; n++ {
+			left := map[int]bool{}
+			c.EachOption(n, func(k int, heaps []int) bool {
+				switch {
+				case len(heaps) == 0:
+					left[0] = k >= l || left[0]
+				case len(heaps) == 1 && k >= l:
+					left[heaps[0]] = true
+				}
+				return true
+			})
+			for m := 0; m <= n-l; m++ {
+				if !left[m] {
+					t.Errorf("%s: heap %d cannot leave %d by taking %d >= %d", code, n, m, n-m, l)
+				}
+			}
+		}
+	}
+}
