@@ -11,12 +11,14 @@ import "github.com/grundy-lang/grundy/lang"
 // the typed form of its body.
 //
 // A typed closure reports false when a value is not of the kind it expects or
-// an operation would fail (overflow, division by zero, an index out of range,
-// too deep a recursion): the whole expression is then evaluated again by its
+// an operation would fail (overflow, division by zero, a list too long, too
+// deep a recursion): the whole expression is then evaluated again by its
 // general closures, which give the value or the error. The language has no
-// mutation, so evaluating an expression twice gives the same result. Errors
-// that the general path raises at the same point of the evaluation (a
-// generator over something that cannot be looped over) are raised as they are.
+// mutation, so evaluating an expression twice gives the same result. Parts
+// with no typed form (an index, a query) run their general closures inside
+// the typed ones, and errors that the general path raises at the same point
+// of the evaluation (a generator over something that cannot be looped over)
+// are raised as they are.
 
 // intFn computes an integer, or reports false (see above).
 type intFn = func(fr *Frame) (int64, bool)
