@@ -17,6 +17,10 @@ type compiler struct {
 	in   *Interp
 	src  string    // the program's source, for runtime error messages
 	stmt lang.Stmt // the top-level statement compiling or running, for stops that name no place
+	// untyped is set while a typed expression's general form compiles: its
+	// parts get no typed forms of their own (see typedRoot).
+	untyped bool
+	typed   typedCache
 }
 
 // fail raises a runtime error located at pos.
@@ -24,7 +28,17 @@ func (c *compiler) fail(pos lang.Position, format string, args ...any) {
 	panic(&lang.Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Src: c.src})
 }
 
+// expr compiles an expression: its typed form first when it has one (see
+// typedRoot), its general form otherwise.
 func (c *compiler) expr(e lang.Expr) evalFn {
+	if f := c.typedRoot(e); f != nil {
+		return f
+	}
+	return c.general(e)
+}
+
+// general compiles an expression to closures over Values.
+func (c *compiler) general(e lang.Expr) evalFn {
 	c.in.tick() // a program of millions of expressions can be stopped while it compiles
 	switch e := e.(type) {
 	case *lang.IntLit:
@@ -122,17 +136,31 @@ func (c *compiler) tupleIn(t *lang.TupleLit, e *lang.Binary) evalFn {
 	}
 }
 
-// cond compiles an expression that must be true or false.
+// cond compiles an expression that must be true or false, typed when it can
+// be (see typedRoot).
 func (c *compiler) cond(e lang.Expr) func(fr *Frame) bool {
-	f := c.expr(e)
+	var t boolFn
+	if !c.untyped && typedCandidate(e) {
+		t = c.boolExpr(e)
+	}
+	var f evalFn
+	if t != nil {
+		f = c.fallback(e)
+	} else {
+		f = c.expr(e)
+	}
 	pos := e.Start()
-	return func(fr *Frame) bool {
+	general := func(fr *Frame) bool {
 		v := f(fr)
 		if v.K != KBool {
 			c.fail(pos, "a condition must be true or false, but this is %s %s", v.K, v.Repr())
 		}
 		return v.N != 0
 	}
+	if t == nil {
+		return general
+	}
+	return withFallback(c.in, t, general)
 }
 
 // sourceLine returns the trimmed text of the line at pos.
@@ -248,27 +276,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 		return c.tupleIn(t, e)
 	}
 	lo, ro := c.operand(e.L), c.operand(e.R)
-	op, intOp := binaryOps[e.Op], intOps[e.Op]
-	if op == nil {
-		panic("interp: unknown operator " + e.Op)
-	}
-	pos := e.OpPos
-	slow := func(a, b Value) Value {
-		var v Value
-		var msg string
-		if intOp != nil && a.K == KInt && b.K == KInt {
-			v, msg = intOp(a.N, b.N)
-		} else {
-			v, msg = op(c.in, a, b)
-		}
-		if msg == "" {
-			msg = c.in.tooBig(shapeOf(v))
-		}
-		if msg != "" {
-			c.fail(pos, "%s", msg)
-		}
-		return v
-	}
+	slow := c.binaryOp(e)
 	// The common integer operators get their own closures: the hot path of moves.
 	switch e.Op {
 	case "+":
@@ -323,6 +331,32 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 		}
 	}
 	return func(fr *Frame) Value { return slow(lo.get(fr), ro.get(fr)) }
+}
+
+// binaryOp returns the function that applies e's operator to two values of
+// any kinds, failing at the operator as the language says.
+func (c *compiler) binaryOp(e *lang.Binary) func(a, b Value) Value {
+	op, intOp := binaryOps[e.Op], intOps[e.Op]
+	if op == nil {
+		panic("interp: unknown operator " + e.Op)
+	}
+	pos := e.OpPos
+	return func(a, b Value) Value {
+		var v Value
+		var msg string
+		if intOp != nil && a.K == KInt && b.K == KInt {
+			v, msg = intOp(a.N, b.N)
+		} else {
+			v, msg = op(c.in, a, b)
+		}
+		if msg == "" {
+			msg = c.in.tooBig(shapeOf(v))
+		}
+		if msg != "" {
+			c.fail(pos, "%s", msg)
+		}
+		return v
+	}
 }
 
 // operand reads a sub-expression, inlining the common leaves (a variable of the

@@ -227,13 +227,12 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 // probeGrid is innermost probing one part of two arguments with no where
 // condition, such as Wythoff(a - k, b): options (a + t*sa, b + t*sb) for t from
 // 0 to n. Each option's value is read from the game's grid of values (see
-// gridIDs.noteValue), a block at a time, into the mex set, as a hand-written loop
-// reads its table; an option not there is looked up in the memo, and the first
+// gridIDs.noteValue) into the mex set, a block at a time (MexSet.AddGridRun), as
+// a hand-written loop reads its table; an option not there is looked up in the memo, and the first
 // one not solved stops the probe, as putOption does.
 func probeGrid(in *Interp, a, b, sa, sb, n int64, g *Game, ps *probeSink) bool {
 	g.grid.keepValues = true // from now on: the options met now are looked up
 	const block = 256
-	var xs [block]int64
 	for t := int64(0); t <= n; {
 		in.tick()
 		m := int(min(block, n-t+1))
@@ -242,8 +241,7 @@ func probeGrid(in *Interp, a, b, sa, sb, n int64, g *Game, ps *probeSink) bool {
 				return false // past the options limit, as putOption: the general path reports it
 			}
 		}
-		got := gridRun(xs[:m], g.grid.vals, a, b, sa, sb)
-		ps.mex.AddAll(xs[:got])
+		got := ps.mex.AddGridRun(g.grid.vals, a, b, sa, sb, m)
 		ps.options, ps.hits = ps.options+got, ps.hits+got
 		t, a, b = t+int64(got), a+sa*int64(got), b+sb*int64(got)
 		if got == m {
@@ -256,38 +254,6 @@ func probeGrid(in *Interp, a, b, sa, sb, n int64, g *Game, ps *probeSink) bool {
 		t, a, b = t+1, a+sa, b+sb
 	}
 	return true
-}
-
-// gridRun reads into xs the values of (a + t*sa, b + t*sb) from vals (see
-// gridIDs), stopping at the first not there: it returns how many it read. A
-// move along a row (sa == 0) reads one slice.
-func gridRun(xs []int64, vals [][]uint16, a, b, sa, sb int64) int {
-	if sa == 0 {
-		if uint64(a) >= uint64(len(vals)) {
-			return 0
-		}
-		row := vals[a]
-		for t := range xs {
-			if uint64(b) >= uint64(len(row)) || row[b] == 0 {
-				return t
-			}
-			xs[t] = int64(row[b]) - 1
-			b += sb
-		}
-		return len(xs)
-	}
-	for t := range xs {
-		if uint64(a) >= uint64(len(vals)) {
-			return t
-		}
-		row := vals[a]
-		if uint64(b) >= uint64(len(row)) || row[b] == 0 {
-			return t
-		}
-		xs[t] = int64(row[b]) - 1
-		a, b = a+sa, b+sb
-	}
-	return len(xs)
 }
 
 // stepsInRange reports whether x + i*step stays within int64 for i from 0 to n

@@ -218,12 +218,16 @@ print [sg(W(a, 2)) for a in 0..5]
 	}
 	g, _ := in.Lookup("W")
 	game := g.V.R.(*Game)
-	var v [1]int64
-	if n := gridRun(v[:], game.grid.vals, 5, 2, 0, 1); n != 1 || v[0] != 4 {
-		t.Errorf("W(5, 2) in the grid of values: %d (%d read)", v[0], n)
+	var mex solver.MexSet
+	mex.Reset()
+	for v := range int64(4) {
+		mex.Add(v)
+	}
+	if n := mex.AddGridRun(game.grid.vals, 5, 2, 0, 1, 1); n != 1 || mex.Mex() != 5 {
+		t.Errorf("W(5, 2) in the grid of values: mex %d (%d read), want its value 4 read", mex.Mex(), n)
 	}
 	in.ClearMemo()
-	if n := gridRun(v[:], game.grid.vals, 5, 2, 0, 1); n != 0 {
+	if n := mex.AddGridRun(game.grid.vals, 5, 2, 0, 1, 1); n != 0 {
 		t.Error("W(5, 2) is still in the grid of values after the memo is cleared")
 	}
 }

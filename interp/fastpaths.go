@@ -59,4 +59,5 @@ var FastPaths = []FastPath{
 	{"moves over sets of cells", "interp/cellmove.go", []string{"interp.TestCellMovesMatchGeneralPath", "interp.TestCellProbesMatchPlainValues"}},
 	{"sorting canonical forms", "interp/canonsort.go", []string{"interp.TestSortCanonMatchesTheForm"}},
 	{"remembered calls", "interp/function.go", []string{"interp.TestRememberedCallsAgreeWithPlainCalls"}},
+	{"typed expressions", "interp/typed.go", []string{"interp.TestTypedExpressionsMatchGeneralPath", "interp.TestTypedCountKeepsTheListLimit"}},
 }

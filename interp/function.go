@@ -19,6 +19,7 @@ type function struct {
 	params    []string
 	frameSize int
 	body      evalFn
+	typed     func(fr *Frame) (Value, bool) // the body's typed form, or nil (see userCall)
 	serial    int
 	file      string     // the file it was defined in
 	memo      []memoSlot // remembered calls, made on first use
@@ -90,18 +91,21 @@ func (in *Interp) changed() { in.generation++ }
 // memoSize is the number of slots of a function's cache.
 const memoSize = 1 << 10
 
+// maxMemoArgs is the most arguments a remembered call has.
+const maxMemoArgs = 4
+
 // memoSlot is one remembered call.
 type memoSlot struct {
 	gen  uint64 // the generation it belongs to; 0 is never current
 	n    int
-	args [4]int64
+	args [maxMemoArgs]int64
 	v    Value
 }
 
 // recall returns the cache slot of a call and whether it holds the call's value;
 // the slot is nil when the call cannot be remembered.
 func (fn *function) recall(in *Interp, env *Frame, args []Value) (*memoSlot, bool) {
-	if env != nil || len(args) > 4 || in.noMemo || in.Config.Plain {
+	if env != nil || len(args) > maxMemoArgs || in.noMemo || in.Config.Plain {
 		return nil, false // a lambda depends on the frame it was made in
 	}
 	h := uint64(len(args))

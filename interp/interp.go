@@ -59,6 +59,8 @@ type Interp struct {
 	posForms   []cgt.Game     // each position's canonical form, once computed
 	generation uint64         // counts changes of globals, for remembered calls
 	noMemo     bool           // remember no call (tests compare with the plain way)
+	typedRoots int            // typed expressions compiled (see typedRoot), for tests
+	typedMiss  int            // their evaluations that fell back to the general form
 	run        *run           // the run in progress, or idle (see run.go)
 	idle       run            // the run between runs, under no context
 }

@@ -19,18 +19,16 @@ const (
 // message instead of a value when the result is undefined or does not fit.
 var intOps = map[string]func(a, b int64) (Value, string){
 	"+": func(a, b int64) (Value, string) {
-		s := a + b
-		if (s > a) != (b > 0) {
-			return Value{}, fmt.Sprintf("integer overflow: %d + %d does not fit in 64 bits", a, b)
+		if s, ok := addInt(a, b); ok {
+			return Int(s), ""
 		}
-		return Int(s), ""
+		return Value{}, fmt.Sprintf("integer overflow: %d + %d does not fit in 64 bits", a, b)
 	},
 	"-": func(a, b int64) (Value, string) {
-		s := a - b
-		if (s < a) != (b > 0) {
-			return Value{}, fmt.Sprintf("integer overflow: %d - %d does not fit in 64 bits", a, b)
+		if s, ok := subInt(a, b); ok {
+			return Int(s), ""
 		}
-		return Int(s), ""
+		return Value{}, fmt.Sprintf("integer overflow: %d - %d does not fit in 64 bits", a, b)
 	},
 	"*": func(a, b int64) (Value, string) {
 		if p, ok := mulInt(a, b); ok {
@@ -39,32 +37,29 @@ var intOps = map[string]func(a, b int64) (Value, string){
 		return Value{}, fmt.Sprintf("integer overflow: %d * %d does not fit in 64 bits", a, b)
 	},
 	"/": func(a, b int64) (Value, string) {
+		if q, ok := divInt(a, b); ok {
+			return Int(q), ""
+		}
 		if b == 0 {
 			return Value{}, "division by zero"
 		}
-		if a == minInt && b == -1 {
-			return Value{}, fmt.Sprintf("integer overflow: %d / -1 does not fit in 64 bits", a)
-		}
-		return Int(floorDiv(a, b)), ""
+		return Value{}, fmt.Sprintf("integer overflow: %d / -1 does not fit in 64 bits", a)
 	},
 	"%": func(a, b int64) (Value, string) {
-		if b == 0 {
-			return Value{}, "remainder of division by zero"
+		if m, ok := modInt(a, b); ok {
+			return Int(m), ""
 		}
-		if b == -1 {
-			return Int(0), ""
-		}
-		return Int(a - floorDiv(a, b)*b), ""
+		return Value{}, "remainder of division by zero"
 	},
 	"^":  func(a, b int64) (Value, string) { return Int(a ^ b), "" },
 	"&":  func(a, b int64) (Value, string) { return Int(a & b), "" },
 	"|":  func(a, b int64) (Value, string) { return Int(a | b), "" },
 	"<<": shiftLeft,
 	">>": func(a, b int64) (Value, string) {
-		if b < 0 {
-			return Value{}, fmt.Sprintf("negative shift count %d", b)
+		if s, ok := shrInt(a, b); ok {
+			return Int(s), ""
 		}
-		return Int(a >> min(b, 63)), ""
+		return Value{}, fmt.Sprintf("negative shift count %d", b)
 	},
 	"==": func(a, b int64) (Value, string) { return Bool(a == b), "" },
 	"!=": func(a, b int64) (Value, string) { return Bool(a != b), "" },
@@ -73,6 +68,54 @@ var intOps = map[string]func(a, b int64) (Value, string){
 	">":  func(a, b int64) (Value, string) { return Bool(a > b), "" },
 	">=": func(a, b int64) (Value, string) { return Bool(a >= b), "" },
 	"..": func(a, b int64) (Value, string) { return Range(a, b), "" },
+}
+
+// The integer operators that can fail, on two integers: false when the
+// result is an error (overflow, division by zero, a negative shift), which
+// intOps words and typed expressions leave to the general path.
+
+func addInt(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (s > a) == (b > 0)
+}
+
+func subInt(a, b int64) (int64, bool) {
+	s := a - b
+	return s, (s < a) == (b > 0)
+}
+
+func divInt(a, b int64) (int64, bool) {
+	if b == 0 || a == minInt && b == -1 {
+		return 0, false
+	}
+	return floorDiv(a, b), true
+}
+
+func modInt(a, b int64) (int64, bool) {
+	switch b {
+	case 0:
+		return 0, false
+	case -1:
+		return 0, true
+	}
+	return a - floorDiv(a, b)*b, true
+}
+
+func shlInt(a, b int64) (int64, bool) {
+	switch {
+	case b < 0 || b >= 63 && a != 0 || b < 63 && (a<<b)>>b != a:
+		return 0, false
+	case b >= 63:
+		return 0, true
+	}
+	return a << b, true
+}
+
+func shrInt(a, b int64) (int64, bool) {
+	if b < 0 {
+		return 0, false
+	}
+	return a >> min(b, 63), true
 }
 
 // floorDiv divides rounding towards minus infinity, so that a % b has b's sign
@@ -97,16 +140,13 @@ func mulInt(a, b int64) (int64, bool) {
 }
 
 func shiftLeft(a, b int64) (Value, string) {
+	if s, ok := shlInt(a, b); ok {
+		return Int(s), ""
+	}
 	if b < 0 {
 		return Value{}, fmt.Sprintf("negative shift count %d", b)
 	}
-	if b >= 63 && a != 0 || b < 63 && (a<<b)>>b != a {
-		return Value{}, fmt.Sprintf("integer overflow: %d << %d does not fit in 64 bits", a, b)
-	}
-	if b >= 63 {
-		return Int(0), ""
-	}
-	return Int(a << b), ""
+	return Value{}, fmt.Sprintf("integer overflow: %d << %d does not fit in 64 bits", a, b)
 }
 
 // binaryOps handle every operand kind; intOps are tried first for two integers.

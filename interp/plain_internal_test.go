@@ -10,7 +10,7 @@ import (
 
 // Config.Plain turns the fast paths off, each where it is taken: the natives
 // (NativesOf keeps the argument check alone), the loop nests, the moves over
-// sets of cells, probing and the sorting canonical forms.
+// sets of cells, probing, the sorting canonical forms and typed expressions.
 func TestPlainTurnsFastPathsOff(t *testing.T) {
 	src := `
 game S(n) { move k in 1..n where k % 3 != 0 -> S(n - k) }
@@ -20,6 +20,7 @@ game C(a, b) {
   move k in 1..b -> C(a, b - k)
 }
 game Cram(B) { move (r, c) in B where (r, c + 1) in B -> Cram(B - {(r, c), (r, c + 1)}) }
+fn add(a, b) = a + b
 `
 	for _, plain := range []bool{false, true} {
 		in := New()
@@ -52,12 +53,16 @@ game Cram(B) { move (r, c) in B where (r, c + 1) in B -> Cram(B - {(r, c), (r, c
 		var mex solver.MexSet
 		mex.Reset()
 		probed, _, _ := (*solverRules)(in).Probe(solver.Pos(v.N), &mex)
+		if _, err := in.Eval(context.Background(), "t", `add("x", "y")`); err != nil {
+			t.Fatal(err) // its typed form is tried, and falls back
+		}
 		natives := in.NativesOf(s)
 		for what, taken := range map[string]bool{
 			"the loop nest":              loops > 0,
 			"the sorting canonical form": forms == 0,
 			"probing":                    probed != solver.ProbeExpand,
 			"the native":                 natives.Native != nil,
+			"the typed expressions":      in.typedMiss > 0,
 			"the moves over cells":       len(cramOpts) == 1 && strings.HasPrefix(cramOpts[0], "Cram({(0, 0), (0, 1)})"),
 		} {
 			if taken == plain {

@@ -137,6 +137,12 @@ func (r *solverRules) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeR
 		}
 		cellsOnly = cellsOnly && m.fast == nil
 	}
+	return in.probe(p, g, cellsOnly, mex)
+}
+
+// probe is the rest of Probe: its defers are open-coded (cheap) only in a
+// function with few returns.
+func (in *Interp) probe(p solver.Pos, g *Game, cellsOnly bool, mex *solver.MexSet) (res solver.ProbeResult, need solver.Pos, err error) {
 	defer in.noteExpanding(p, &err)
 	defer in.recoverTo(&err)
 	fr := in.frames.get(g.frameSize)
@@ -147,15 +153,17 @@ func (r *solverRules) Probe(p solver.Pos, mex *solver.MexSet) (res solver.ProbeR
 	fr.expanding = p
 	ps := probeSink{mex: mex}
 	defer func() { in.solver.CountHits(ps.hits) }()
+	res = solver.ProbeSolved
 	for _, m := range g.moves {
 		if !m.probe(in, fr, &ps) {
+			res = solver.ProbeExpand
 			if ps.missing {
-				return solver.ProbeNeeds, ps.need, nil
+				res, need = solver.ProbeNeeds, ps.need
 			}
-			return solver.ProbeExpand, 0, nil
+			break
 		}
 	}
-	return solver.ProbeSolved, 0, nil
+	return res, need, nil
 }
 
 // noteExpanding adds to a located error raised while listing the options of

@@ -64,6 +64,7 @@ type scoreRules struct {
 	in       *Interp
 	searcher *search.Searcher // the session's table, which lasts like the memo
 	states   [][]solver.Pos   // the components of each state, sorted
+	block    []solver.Pos     // where new states' components go
 	single   []int32          // state+1 of the state made of one position, by position
 	sums     map[string]search.State
 	key      []byte
@@ -107,6 +108,11 @@ func (in *Interp) clearScores() {
 
 // state interns the sum of comps (in any order; *0 parts are dropped).
 func (r *scoreRules) state(comps []solver.Pos) search.State {
+	if len(comps) == 1 {
+		if p := comps[0]; int(p) < len(r.single) && r.single[p] != 0 {
+			return search.State(r.single[p] - 1) // known, so not *0
+		}
+	}
 	comps = slices.DeleteFunc(comps, func(p solver.Pos) bool {
 		return r.in.pos.game(p).nimber && r.in.nimberOf(p) == 0
 	})
@@ -137,9 +143,18 @@ func (r *scoreRules) state(comps []solver.Pos) search.State {
 
 func (r *scoreRules) newState(comps []solver.Pos) search.State {
 	r.grown += stateBytes(len(comps))
-	r.states = append(r.states, slices.Clone(comps))
+	// The components are kept in blocks, not in a slice each.
+	if len(r.block)+len(comps) > cap(r.block) {
+		r.block = make([]solver.Pos, 0, max(stateBlock, len(comps)))
+	}
+	start := len(r.block)
+	r.block = append(r.block, comps...)
+	r.states = append(r.states, r.block[start:len(r.block):len(r.block)])
 	return search.State(len(r.states) - 1)
 }
+
+// stateBlock is how many components a block of newState holds.
+const stateBlock = 4096
 
 // stateOf interns a position or sum value.
 func (r *scoreRules) stateOf(v Value) search.State {

@@ -69,7 +69,8 @@ func (c *compiler) define(prog *lang.Program) {
 			}
 			p.cell.refs = globalRefs(d)
 		case *lang.FnDecl:
-			p.cell.V.R.(*closure).fn.body = c.expr(d.Body)
+			fn := p.cell.V.R.(*closure).fn
+			fn.body, fn.typed = c.expr(d.Body), c.typedBody(d.Body)
 			p.cell.refs = globalRefs(d)
 		}
 	}

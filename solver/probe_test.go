@@ -137,3 +137,35 @@ func TestDeepWalks(t *testing.T) {
 		t.Fatalf("a ring of %d positions: %v, %v; want ∞", n, g, err)
 	}
 }
+
+// AddGridRun adds the known values along a row, a column or a diagonal of a
+// grid, as adding them one by one does, and stops at the first not known.
+func TestAddGridRun(t *testing.T) {
+	// rows[x][y] = 1 + value, 0 for none: row 2 is short, (1, 1) unknown.
+	rows := [][]uint16{{1, 2, 3, 4}, {5, 0, 7, 8}, {9, 10}, {11, 12, 13, 2001}}
+	for _, c := range []struct {
+		a, b, sa, sb int64
+		n, added     int
+	}{
+		{0, 0, 0, 1, 4, 4}, {0, 1, 0, 1, 9, 3}, {1, 0, 0, 1, 3, 1}, {0, 0, 1, 0, 4, 4},
+		{0, 3, 1, 0, 4, 2}, {0, 0, 1, 1, 4, 1}, {0, 1, 1, 1, 4, 2}, {3, 3, -1, -1, 4, 1},
+		{2, 1, -1, -1, 2, 2}, {4, 0, 0, 1, 2, 0}, {0, 0, 0, 1, 0, 0}, {3, 3, 0, 1, 1, 1},
+	} {
+		var want MexSet
+		want.Reset()
+		a, b := c.a, c.b
+		for range c.added {
+			want.Add(int64(rows[a][b]) - 1)
+			a, b = a+c.sa, b+c.sb
+		}
+		var m MexSet
+		m.Reset()
+		got := m.AddGridRun(rows, c.a, c.b, c.sa, c.sb, c.n)
+		if got != c.added || m.Mex() != want.Mex() {
+			t.Errorf("run from (%d, %d) by (%d, %d): added %d, mex %d; want %d, %d", c.a, c.b, c.sa, c.sb, got, m.Mex(), c.added, want.Mex())
+		}
+		if c.added > 0 && c.a == 3 && c.b == 3 && m.stamps[2000] != m.gen {
+			t.Errorf("the value 2000 was not added")
+		}
+	}
+}

@@ -700,6 +700,45 @@ func (m *MexSet) AddAll(vs []int64) {
 	}
 }
 
+// AddGridRun adds the values of the cells (a + t*sa, b + t*sb) of a grid for
+// t from 0 to n-1, rows[x][y] being 1 + the value of cell (x, y) and 0 one not
+// known, as long as they are known: it stops at the first cell not known or
+// outside the grid, and returns how many it added. It is the loop of a move
+// along a row, a column or a diagonal of a table of values, in one pass.
+func (m *MexSet) AddGridRun(rows [][]uint16, a, b, sa, sb int64, n int) int {
+	// Room for every value a cell holds, so that the loops need no check.
+	if len(m.stamps) < 1<<16 {
+		m.stamps = append(m.stamps, make([]uint32, 1<<16-len(m.stamps))...)
+	}
+	stamps, gen := (*[1 << 16]uint32)(m.stamps), m.gen
+	if sa == 0 { // along a row: one slice
+		if uint64(a) >= uint64(len(rows)) {
+			return 0
+		}
+		row := rows[a]
+		for t := range n {
+			if uint64(b) >= uint64(len(row)) || row[b] == 0 {
+				return t
+			}
+			stamps[row[b]-1] = gen
+			b += sb
+		}
+		return n
+	}
+	for t := range n {
+		if uint64(a) >= uint64(len(rows)) {
+			return t
+		}
+		row := rows[a]
+		if uint64(b) >= uint64(len(row)) || row[b] == 0 {
+			return t
+		}
+		stamps[row[b]-1] = gen
+		a, b = a+sa, b+sb
+	}
+	return n
+}
+
 // AddXorPairs adds a[t] ^ b[t] for each t, or a[t] ^ b[len(b)-1-t] when bBack,
 // as long as both are non-negative, and returns how many it added: a negative
 // value marks one not known, and the caller takes over from there. It is the

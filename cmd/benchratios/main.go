@@ -5,7 +5,8 @@
 // table of issue 12: CPU time ratios, positions per second and bytes per position.
 //
 // Both programs are built first and then run as whole processes, several times
-// each; each figure is the median of the CPU time (user + system) and the peak
+// each, taking turns (so that a program and its baseline meet the same load);
+// each figure is the median of the CPU time (user + system) and the peak
 // resident memory the kernel reports. Grundy's start-up (loading the standard
 // library) is measured on an empty program and subtracted. The misère row's
 // baseline is grundy itself as of -misere-base, the last commit whose misère
@@ -124,8 +125,10 @@ const domineering = `game Domineering(B) {
 value(Domineering({(r, c) for r in 0..3, c in 0..5}))
 `
 
-// bigList is four lists of 16M integers, for the bytes an element costs.
-const bigList = `len([[x for x in 0..15999999] for y in 0..3])
+// bigList is four lists of 16M integers, for the bytes an element costs. The
+// list of them is made whole to be indexed: len of a comprehension alone
+// counts its elements, dropping each list once made.
+const bigList = `len([[x for x in 0..15999999] for y in 0..3][3])
 `
 
 // loopyH is a loopy game of 200,003 positions, every one queried, and
@@ -178,21 +181,38 @@ func main() {
 		if !match.MatchString(w.name) {
 			return measure{}
 		}
-		m := run(*runs, grundy, w.args, w.src+":stats\n")
+		// The program and its baseline take turns, so that both meet the
+		// same load on a shared machine.
+		var baseline func() measure
+		switch {
+		case w.plain != nil:
+			baseline = func() measure { return runOnce(plain, w.plain, "") }
+		case w.twin != "":
+			baseline = func() measure { return runOnce(grundy, w.args, w.twin) }
+		case w.base != "":
+			baseline = func() measure { return runOnce(w.base, w.args, w.src) }
+		}
+		var ms, ps []measure
+		for range *runs {
+			ms = append(ms, runOnce(grundy, w.args, w.src+":stats\n"))
+			if baseline != nil {
+				ps = append(ps, baseline())
+			}
+		}
+		m := median(ms)
 		cpu := max(m.cpu-startup.cpu, time.Millisecond)
 		ratio, plainCPU := "", ""
 		switch {
 		case w.plain != nil:
-			p := run(*runs, plain, w.plain, "")
+			p := median(ps)
 			plainCPU = p.cpu.Round(time.Millisecond).String()
 			ratio = fmt.Sprintf("%.1fx", float64(cpu)/float64(max(p.cpu, time.Millisecond)))
 		case w.twin != "":
-			p := run(*runs, grundy, w.args, w.twin)
-			twin := max(p.cpu-startup.cpu, time.Millisecond)
+			twin := max(median(ps).cpu-startup.cpu, time.Millisecond)
 			plainCPU = twin.Round(time.Millisecond).String() + " (twin)"
 			ratio = fmt.Sprintf("%.2fx", float64(cpu)/float64(twin))
 		case w.base != "":
-			p := run(*runs, w.base, w.args, w.src)
+			p := median(ps)
 			plainCPU = p.cpu.Round(time.Millisecond).String() + " (base)"
 			ratio = fmt.Sprintf("%.2fx", float64(m.cpu)/float64(max(p.cpu, time.Millisecond)))
 		}
@@ -268,24 +288,34 @@ func buildCommit(commit, out string) error {
 func run(n int, prog string, args []string, stdin string) measure {
 	var ms []measure
 	for range n {
-		cmd := exec.Command(prog, args...)
-		cmd.Stdin = strings.NewReader(stdin)
-		var out, errOut bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errOut
-		err := cmd.Run()
-		m := measure{positions: positions(out.String())}
-		if st := cmd.ProcessState; st != nil {
-			m.cpu = st.UserTime() + st.SystemTime()
-			if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
-				m.rssKB = ru.Maxrss
-			}
-		}
-		if err != nil {
-			// The message's first clause: "repl:1:1: stopped: the positions limit (N) was reached"
-			m.err, _, _ = strings.Cut(firstLine(errOut.String()+" "+err.Error()), ";")
-		}
-		ms = append(ms, m)
+		ms = append(ms, runOnce(prog, args, stdin))
 	}
+	return median(ms)
+}
+
+// runOnce runs prog once and measures it.
+func runOnce(prog string, args []string, stdin string) measure {
+	cmd := exec.Command(prog, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	m := measure{positions: positions(out.String())}
+	if st := cmd.ProcessState; st != nil {
+		m.cpu = st.UserTime() + st.SystemTime()
+		if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+			m.rssKB = ru.Maxrss
+		}
+	}
+	if err != nil {
+		// The message's first clause: "repl:1:1: stopped: the positions limit (N) was reached"
+		m.err, _, _ = strings.Cut(firstLine(errOut.String()+" "+err.Error()), ";")
+	}
+	return m
+}
+
+// median is the measure of median CPU time.
+func median(ms []measure) measure {
 	sort.Slice(ms, func(i, j int) bool { return ms[i].cpu < ms[j].cpu })
 	return ms[len(ms)/2]
 }
