@@ -103,7 +103,8 @@ func (p *Progress) Solved(n int64) {
 
 // Heaps reports how many heaps the table named table (a take-and-break
 // game or code) holds so far; the line shows them, and how many a second it
-// has computed since it was first reported.
+// has computed since it was first reported, after the table's name unless
+// the label has it.
 func (p *Progress) Heaps(table string, n int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -141,7 +142,11 @@ func (p *Progress) tick() {
 		}
 	}
 	if p.table != "" {
-		line += ", " + p.table + ": " + words.Plural(p.heaps, "heap")
+		line += ", "
+		if !strings.Contains(p.label, p.table) { // sg(GrundysGame(10000000)) names it already
+			line += p.table + ": "
+		}
+		line += words.Plural(p.heaps, "heap")
 		if secs := t.Sub(p.heapsT0).Seconds(); secs > 0 && p.heaps > p.heaps0 {
 			line += ", " + words.Thousands(int64(float64(p.heaps-p.heaps0)/secs)) + "/s"
 		}

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/internal/words"
 )
 
 // fakeClock is a clock that moves only when told to.
@@ -115,6 +117,42 @@ func TestProgressStatus(t *testing.T) {
 	p.tick()
 	if want := "\rquotient: 2s, heap 27 of 0.07, order 240 (Ctrl-C stops)"; buf.String() != want {
 		t.Errorf("got %q, want %q", buf.String(), want)
+	}
+}
+
+// A native table's heaps show with their rate since the table was first
+// told, as it may hold heaps computed before; another table starts anew.
+func TestProgressHeaps(t *testing.T) {
+	p, buf, clk := newFake("grundy eval")
+	clk.advance(3 * time.Second)
+	p.Heaps("GrundysGame", 1_000_000)
+	p.tick()
+	if want := "\rgrundy eval: 3s, GrundysGame: 1,000,000 heaps (Ctrl-C stops)"; buf.String() != want {
+		t.Fatalf("got %q, want %q", buf.String(), want)
+	}
+	buf.Reset()
+	clk.advance(2 * time.Second)
+	p.Heaps("GrundysGame", 1_220_000)
+	p.tick()
+	if want := "\rgrundy eval: 5s, GrundysGame: 1,220,000 heaps, 110,000/s (Ctrl-C stops)"; buf.String() != want {
+		t.Fatalf("got %q, want %q", buf.String(), want)
+	}
+	buf.Reset()
+	p.Heaps("0.354", 4096)
+	clk.advance(time.Second)
+	p.Heaps("0.354", 1_004_096)
+	p.Solved(12)
+	p.tick()
+	if want := "\r" + words.Abbreviate("grundy eval: 6s, 12 positions, 2/s, 0.354: 1,004,096 heaps, 1,000,000/s (Ctrl-C stops)", progressWidth); buf.String() != want {
+		t.Fatalf("got %q, want %q", buf.String(), want)
+	}
+	// A label that names the table, as the shell's entry does, is not repeated.
+	p, buf, clk = newFake(`period("0.354", 60)`)
+	clk.advance(2 * time.Second)
+	p.Heaps("0.354", 8192)
+	p.tick()
+	if want := "\rperiod(\"0.354\", 60): 2s, 8,192 heaps (Ctrl-C stops)"; buf.String() != want {
+		t.Fatalf("got %q, want %q", buf.String(), want)
 	}
 }
 
