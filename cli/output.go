@@ -4,8 +4,6 @@ import (
 	"errors"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -29,30 +27,6 @@ func (c *checkedWriter) Write(b []byte) (int, error) {
 		c.err = err
 	}
 	return n, err
-}
-
-// writeFile writes data to a new file next to path and renames it to path, so
-// that path is never left half written (a full disk leaves the old file), and
-// a symbolic link at path is replaced rather than followed.
-func writeFile(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }
 
 // byteSize is the value of --max-memory: a number of bytes written with a unit,

@@ -12,6 +12,7 @@ import (
 	"github.com/peterh/liner"
 	"golang.org/x/term"
 
+	"github.com/grundy-lang/grundy/internal/atomicfile"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/render"
@@ -270,7 +271,7 @@ func (r *runner) write(file string, data []byte) int {
 		r.stdout.Write(data)
 		return exitOK
 	}
-	if err := writeFile(file, data); err != nil {
+	if err := atomicfile.Write(file, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return r.report(fmt.Errorf("cannot write %s: %w", file, unwrapPath(err)))
 	}
 	return exitOK

@@ -6,15 +6,14 @@
 package octal
 
 import (
-	"bufio"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 
+	"github.com/grundy-lang/grundy/internal/atomicfile"
 	"github.com/grundy-lang/grundy/stdlib/native"
 )
 
@@ -144,7 +143,7 @@ func Fletcher32(r *native.Run, n int) uint32 {
 // WriteBinary writes g(0..n-1) to path as little-endian integers of the
 // run's width (1, 2 or 4 bytes), nothing else: value i at offset i*width.
 func WriteBinary(path string, r *native.Run, n int) error {
-	return writeAtomic(path, func(w io.Writer) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		buf := make([]int32, 0, 1<<16)
 		out := make([]byte, 0, 4<<16)
 		for from := 0; from < n; from += cap(buf) {
@@ -171,7 +170,7 @@ func WriteBinary(path string, r *native.Run, n int) error {
 // WriteCSV writes g(0..n-1) to path as CSV: a header "n,g" and a line
 // "n,g(n)" a heap.
 func WriteCSV(path string, r *native.Run, n int) error {
-	return writeAtomic(path, func(w io.Writer) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		io.WriteString(w, "n,g\n")
 		buf := make([]int32, 0, 1<<16)
 		line := make([]byte, 0, 32)
@@ -195,7 +194,7 @@ func WriteCSV(path string, r *native.Run, n int) error {
 // file in the same directory, synced, then renamed over path, so that a
 // kill at any moment leaves either the old checkpoint or the new one.
 func SaveCheckpoint(path string, r *native.Run) error {
-	return writeAtomic(path, r.WriteCheckpoint)
+	return atomicfile.Write(path, r.WriteCheckpoint)
 }
 
 // LoadCheckpoint reads the checkpoint at path for code c; it refuses a
@@ -211,35 +210,4 @@ func LoadCheckpoint(path string, c native.Code) (*native.Run, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return r, nil
-}
-
-// writeAtomic writes a file through a temporary file and a rename.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	if err := write(bw); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -1,11 +1,13 @@
 package repl
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/grundy-lang/grundy/internal/atomicfile"
 	"github.com/peterh/liner"
 )
 
@@ -82,15 +84,8 @@ func (h *history) add(item string) {
 // rewrite replaces the file with items, through a temporary file renamed over
 // it, so the file is never seen half written.
 func (h *history) rewrite(items []string) {
-	tmp, err := os.CreateTemp(filepath.Dir(h.path), ".history-*")
-	if err != nil {
-		return
-	}
-	_, err = tmp.WriteString(strings.Join(items, "\n") + "\n")
-	if cerr := tmp.Close(); err == nil && cerr == nil {
-		err = os.Rename(tmp.Name(), h.path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
+	atomicfile.Write(h.path, func(w io.Writer) error {
+		_, err := io.WriteString(w, strings.Join(items, "\n")+"\n")
+		return err
+	})
 }

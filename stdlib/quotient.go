@@ -6,12 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/atomicfile"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/quotient"
 	"github.com/grundy-lang/grundy/solver"
@@ -382,6 +385,9 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 			return interp.Value{}, fmt.Errorf("the file to save the quotient in must be a file name, not %s", args[3].Repr())
 		}
 		file = args[3].Str()
+		if dir := filepath.Dir(file); !isDir(dir) {
+			return interp.Value{}, fmt.Errorf("cannot save the quotient in %s: there is no folder %s", file, dir)
+		}
 		if err := h.resume(ctx, file); err != nil {
 			return interp.Value{}, err
 		}
@@ -402,7 +408,10 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 	_, err = h.q.Prove(ctx, quotientHeaps)
 	if file != "" {
 		if err := h.save(file); err != nil {
-			return interp.Value{}, err
+			if pe, ok := errors.AsType[*fs.PathError](err); ok {
+				err = pe.Err
+			}
+			return interp.Value{}, fmt.Errorf("cannot save the quotient in %s: %v", file, err)
 		}
 	}
 	if ctx.Err() != nil {
@@ -468,6 +477,12 @@ type savedQuotient struct {
 	Quotient json.RawMessage `json:"quotient"`
 }
 
+// isDir reports whether path is a folder.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
 // save writes the quotient to file, through a temporary file in the same directory, so
 // that a stop while it writes leaves the old file whole.
 func (h *heapQuotient) save(file string) error {
@@ -479,25 +494,10 @@ func (h *heapQuotient) save(file string) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
-	if err != nil {
+	return atomicfile.Write(file, func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
 		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
+	})
 }
 
 // record shows a quotient: whether the game is proved tame, order, generators (the heaps they come from), relations,

@@ -233,4 +233,10 @@ func TestQuotientFile(t *testing.T) {
 	if _, err := stdlib.New().Eval(ctx, "test", call); err == nil || !strings.Contains(err.Error(), "does not give the outcomes") {
 		t.Errorf("a changed file: %v", err)
 	}
+	// A file in a folder that does not exist is refused before the quotient grows.
+	missing := filepath.Join(t.TempDir(), "no", "dk.quotient")
+	_, err = stdlib.New().Eval(ctx, "test", fmt.Sprintf("quotient(\"0.07\", 100, 1000000, %q)", missing))
+	if want := "cannot save the quotient in " + missing + ": there is no folder"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a missing folder: %v, want %q", err, want)
+	}
 }
