@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -511,5 +512,22 @@ func TestLocalDefinitions(t *testing.T) {
 		if !ok || loc.Range != want {
 			t.Errorf("%s on line %d (#%d): definition %+v, want %+v", c.use.word, c.use.line+1, c.use.k, loc.Range, want)
 		}
+	}
+}
+
+// A hover runs the document's definitions, which must not touch the files
+// they name: a let that saves a quotient writes nothing.
+func TestHoverWritesNoFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "written.q")
+	text := fmt.Sprintf("game G(n) { move k in 1..n -> G(n - k) }\nlet q = quotient(\"0.75\", 8, 1000, %q)\nprint G(3)\n", file)
+	s := NewServer()
+	d := newDocument("file:///t.game", 1, text, s.universe)
+	off := strings.Index(text, "G(3)")
+	s.hover(context.Background(), d, off)
+	if d.sess != nil || !d.sessionTried {
+		t.Errorf("the hover session ran a document that saves a file (tried %v)", d.sessionTried)
+	}
+	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("hovering wrote %s (%v)", file, err)
 	}
 }

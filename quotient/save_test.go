@@ -3,6 +3,7 @@ package quotient
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,52 @@ func TestSaveAndResume(t *testing.T) {
 		if _, err := Load(ctx, rules, strings.NewReader(bad)); err == nil {
 			t.Errorf("%s: loaded", name)
 		}
+	}
+}
+
+// A saved table that is commutative but not associative is refused by Light's
+// test, and one larger than its own bound before any table is checked.
+func TestLoadRefusesBadTables(t *testing.T) {
+	ctx := context.Background()
+	c := parseCode(".07")
+	q := New(c, 4096)
+	q.Grow(ctx, 30)
+	var buf bytes.Buffer
+	if err := q.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var s saved
+	if err := json.Unmarshal(buf.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	load := func(s saved) error {
+		b, _ := json.Marshal(s)
+		_, err := Load(ctx, c, bytes.NewReader(b))
+		return err
+	}
+	big := s
+	big.Bound = s.Order - 1
+	if err := load(big); err == nil || !strings.Contains(err.Error(), "more than its bound") {
+		t.Errorf("a table above its bound: %v", err)
+	}
+	n := s.Order
+	nonAssociative := 0
+	for a := 1; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			bad := s
+			bad.Prod = append([]int32(nil), s.Prod...)
+			v := (s.Prod[a*n+b] + 1) % int32(n)
+			bad.Prod[a*n+b], bad.Prod[b*n+a] = v, v
+			err := load(bad)
+			if err == nil {
+				t.Fatalf("a*b changed for %d, %d: loaded", a, b)
+			}
+			if strings.Contains(err.Error(), "not associative") {
+				nonAssociative++
+			}
+		}
+	}
+	if nonAssociative == 0 {
+		t.Error("no changed table was refused as not associative")
 	}
 }

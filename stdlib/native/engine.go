@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"unsafe"
 
 	"github.com/grundy-lang/grundy/budget"
@@ -325,6 +326,11 @@ func (e *engine[T]) reserveFor(n, target int) error {
 	g := make([]T, len(e.g), n+1)
 	copy(g, e.g)
 	e.g = g
+	if n >= bigTable {
+		// Give the outgrown copy back to the system now rather than when the
+		// collector next gets to it: at this size it is most of the memory.
+		debug.FreeOSMemory()
+	}
 	return nil
 }
 
