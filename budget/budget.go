@@ -37,6 +37,10 @@ type Budget struct {
 	// OnStatus, when set, is called with a few words on the step a long computation
 	// is at ("heap 27 of 0.07, order 240"), for progress displays.
 	OnStatus func(status string)
+	// OnHeaps, when set, is called every few thousand heaps a native
+	// take-and-break table computes, with the table's name ("GrundysGame",
+	// "0.354") and the heaps it holds, for progress displays.
+	OnHeaps func(table string, heaps int)
 
 	polls int   // calls of Poll, to read the heap every few
 	live  int64 // the heap after the last collection Memory made

@@ -394,6 +394,7 @@ func (r *runner) newInterp(o *options) *interp.Interp {
 	if p := r.progress; p != nil {
 		cfg.OnProgress = func(n int) { p.Solved(int64(n)) }
 		cfg.OnStatus = p.Status
+		cfg.OnHeaps = p.Heaps
 	}
 	if o.maxMemory > 0 {
 		debug.SetMemoryLimit(int64(o.maxMemory)) // the collector works harder as the budget nears

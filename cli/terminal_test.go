@@ -44,6 +44,20 @@ func TestShellOnTerminal(t *testing.T) {
 	term.exit()
 }
 
+// TestEvalHeapsOnTerminal: while grundy eval grows a native take-and-break
+// table, its progress line counts the table's heaps; Ctrl-C stops it.
+func TestEvalHeapsOnTerminal(t *testing.T) {
+	term := startOnTerminal(t, "eval", "sg(GrundysGame(5000000))")
+	term.expect("grundy eval: ")
+	term.expect("GrundysGame: ")
+	term.expect(" heaps")
+	term.send("\x03")
+	term.expect("interrupted")
+	if err := term.cmd.Wait(); err == nil {
+		t.Errorf("grundy eval ended well after Ctrl-C; it printed:\n%q", term.out.String())
+	}
+}
+
 // TestPlayOnTerminal: grundy play draws no progress line while it waits.
 func TestPlayOnTerminal(t *testing.T) {
 	term := startOnTerminal(t, "play", "Nim(1)")

@@ -16,6 +16,10 @@ import (
 //
 //	sg(Kayles(1000000)): 12s, 1,234,567 positions, 102,880/s (Ctrl-C stops)
 //
+// or, while a native take-and-break table grows (see Heaps),
+//
+//	grundy eval: 9s, GrundysGame: 1,003,520 heaps, 111,502/s (Ctrl-C stops)
+//
 // The line appears once the computation has run for a second, whatever the
 // number of positions solved (a few positions with many moves each can take
 // long too), and is redrawn four times a second by its own goroutine. Clear
@@ -31,6 +35,10 @@ type Progress struct {
 	quiet    time.Time // no line before this time: a second after start or the last Clear
 	solved   int64
 	status   string // what the computation is at, in a few words
+	table    string // the table whose heaps are counted, or ""
+	heaps    int64  // the heaps it holds
+	heaps0   int64  // and held when first told, at heapsT0: the rate counts from there
+	heapsT0  time.Time
 	shown    int    // runes on screen; 0 if none
 	last     string // the line drawn last
 	finished bool
@@ -93,6 +101,19 @@ func (p *Progress) Solved(n int64) {
 	p.mu.Unlock()
 }
 
+// Heaps reports how many heaps the table named table (a take-and-break
+// game or code) holds so far; the line shows them, and how many a second it
+// has computed since it was first reported, after the table's name unless
+// the label has it.
+func (p *Progress) Heaps(table string, n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if table != p.table || int64(n) < p.heaps {
+		p.table, p.heaps0, p.heapsT0 = table, int64(n), p.now()
+	}
+	p.heaps = int64(n)
+}
+
 // Status reports, in a few words, the step the computation is at; the line shows it
 // after the positions.
 func (p *Progress) Status(s string) {
@@ -118,6 +139,16 @@ func (p *Progress) tick() {
 		line += ", " + words.Plural(p.solved, "position")
 		if secs := d.Seconds(); secs > 0 {
 			line += ", " + words.Thousands(int64(float64(p.solved)/secs)) + "/s"
+		}
+	}
+	if p.table != "" {
+		line += ", "
+		if !strings.Contains(p.label, p.table) { // sg(GrundysGame(10000000)) names it already
+			line += p.table + ": "
+		}
+		line += words.Plural(p.heaps, "heap")
+		if secs := t.Sub(p.heapsT0).Seconds(); secs > 0 && p.heaps > p.heaps0 {
+			line += ", " + words.Thousands(int64(float64(p.heaps-p.heaps0)/secs)) + "/s"
 		}
 	}
 	if p.status != "" {

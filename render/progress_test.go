@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/internal/words"
 )
 
 // fakeClock is a clock that moves only when told to.
@@ -115,6 +117,41 @@ func TestProgressStatus(t *testing.T) {
 	p.tick()
 	if want := "\rquotient: 2s, heap 27 of 0.07, order 240 (Ctrl-C stops)"; buf.String() != want {
 		t.Errorf("got %q, want %q", buf.String(), want)
+	}
+}
+
+// A native table's heaps show with their rate since the table was first
+// told, as it may hold heaps computed before; another table starts anew; a
+// label that names the table, as the shell's entry does, is not repeated.
+func TestProgressHeaps(t *testing.T) {
+	p, buf, clk := newFake("grundy eval")
+	for _, step := range []struct {
+		label       string // a new line with this label, when set
+		wait        time.Duration
+		table       string
+		heaps, then int // told before and after the wait (then 0: not told again)
+		solved      int64
+		want        string
+	}{
+		{"", 3 * time.Second, "GrundysGame", 1_000_000, 0, 0, "grundy eval: 3s, GrundysGame: 1,000,000 heaps (Ctrl-C stops)"},
+		{"", 2 * time.Second, "GrundysGame", 1_000_000, 1_220_000, 0, "grundy eval: 5s, GrundysGame: 1,220,000 heaps, 44,000/s (Ctrl-C stops)"}, // 220,000 in 5s,
+		{"", time.Second, "0.354", 4096, 1_004_096, 12, words.Abbreviate("grundy eval: 6s, 12 positions, 2/s, 0.354: 1,004,096 heaps, 1,000,000/s (Ctrl-C stops)", progressWidth)},
+		{`period("0.354", 60)`, 2 * time.Second, "0.354", 8192, 0, 0, `period("0.354", 60): 2s, 8,192 heaps (Ctrl-C stops)`},
+	} {
+		if step.label != "" {
+			p, buf, clk = newFake(step.label)
+		}
+		buf.Reset()
+		p.Solved(step.solved)
+		p.Heaps(step.table, step.heaps)
+		clk.advance(step.wait)
+		if step.then > 0 {
+			p.Heaps(step.table, step.then)
+		}
+		p.tick()
+		if buf.String() != "\r"+step.want {
+			t.Fatalf("got %q, want %q", buf.String(), "\r"+step.want)
+		}
 	}
 }
 

@@ -301,10 +301,11 @@ func TestProgressLine(t *testing.T) {
 		return clock
 	}
 	stop := s.showProgress("sg(X(1000))")
+	s.in.Config.OnHeaps("GrundysGame", 8192) // as a native table tells it
 	mu.Lock()
 	clock = clock.Add(1300 * time.Millisecond)
 	mu.Unlock()
-	const line = "sg(X(1000)): 1s (Ctrl-C stops)"
+	const line = "sg(X(1000)): 1s, GrundysGame: 8,192 heaps (Ctrl-C stops)"
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), line); time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no progress line after 10s: %q", out.String())
@@ -316,7 +317,7 @@ func TestProgressLine(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
-	if s.in.Config.OnProgress != nil || s.progress != nil {
+	if s.in.Config.OnProgress != nil || s.in.Config.OnHeaps != nil || s.progress != nil {
 		t.Error("the progress hooks are left behind")
 	}
 }

@@ -285,7 +285,8 @@ func waitsForPerson(entry string) bool {
 
 // showProgress draws a line on the terminal while an entry runs for more than
 // a second (see render.Progress): how long it has run, the positions solved
-// so far, and how to stop. The returned function erases it.
+// so far (or the heaps of a take-and-break table), and how to stop. The
+// returned function erases it.
 func (s *Session) showProgress(entry string) (stop func()) {
 	now := s.now
 	if now == nil {
@@ -295,11 +296,13 @@ func (s *Session) showProgress(entry string) (stop func()) {
 	base := s.in.SolverStats().Positions
 	s.in.Config.OnProgress = func(n int) { p.Solved(int64(max(n-base, 0))) }
 	s.in.Config.OnStatus = p.Status
+	s.in.Config.OnHeaps = p.Heaps
 	s.progress = p
 	return func() {
 		p.Stop()
 		s.progress = nil
 		s.in.Config.OnProgress = nil
 		s.in.Config.OnStatus = nil
+		s.in.Config.OnHeaps = nil
 	}
 }

@@ -34,6 +34,7 @@ func (lib *library) attachNatives(in *interp.Interp) {
 	} {
 		g := game(name)
 		lib.gameCodes[g] = code
+		lib.codes.names[code] = name
 		g.Natives.Native = lib.heapValue(code)
 	}
 	game("Nim").Natives.Native = noErr(func(_ context.Context, args []interp.Value) (int64, bool) {

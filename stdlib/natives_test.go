@@ -2,10 +2,12 @@ package stdlib_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/lang"
@@ -331,6 +333,54 @@ func TestLibraryDocsAndErrors(t *testing.T) {
 		_, err := in.Eval(context.Background(), "test", src)
 		if err == nil || !strings.Contains(err.Error(), "does not fit a 64-bit signed integer") {
 			t.Errorf("%s: got %v, want an overflow error", src, err)
+		}
+	}
+}
+
+// While a native table grows, the session's OnHeaps is told its name and
+// the heaps it holds, more and more: the progress line moves during
+// sg(GrundysGame(n)) and period(code, seconds), which are stopped once seen.
+func TestNativeTableProgress(t *testing.T) {
+	for _, tc := range []struct{ expr, table string }{
+		{"sg(GrundysGame(5000000))", "GrundysGame"},
+		{"sg(TakeBreak(\"4!.0\", 5000000))", "GrundysGame"},
+		{`period("0.354", 60)`, "0.354"},
+	} {
+		in := stdlib.New()
+		told := make(chan int, 64)
+		in.Config.OnHeaps = func(table string, n int) {
+			if table != tc.table {
+				t.Errorf("%s: told of table %q, want %q", tc.expr, table, tc.table)
+			}
+			select {
+			case told <- n:
+			default:
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			_, err := in.Eval(ctx, "test", tc.expr)
+			done <- err
+		}()
+		first, deadline := -1, time.After(time.Minute)
+	wait:
+		for {
+			select {
+			case n := <-told:
+				if first >= 0 && n > first {
+					break wait
+				}
+				first = n
+			case err := <-done:
+				t.Fatalf("%s: finished (%v) before the heaps were seen to grow (first told %d)", tc.expr, err, first)
+			case <-deadline:
+				t.Fatalf("%s: the heaps were not seen to grow in a minute (first told %d)", tc.expr, first)
+			}
+		}
+		cancel()
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			t.Fatalf("%s: stopped with %v, want the cancellation", tc.expr, err)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lang/grundy/budget"
 	"github.com/grundy-lang/grundy/interp"
 	"github.com/grundy-lang/grundy/stdlib/native"
 )
@@ -33,7 +34,7 @@ func New() *interp.Interp {
 // Load defines the library's games and functions in a session and attaches the
 // native fast paths.
 func Load(in *interp.Interp) error {
-	lib := &library{in: in, codes: newCodeCache(func(extra int64) error { return in.Config.Memory(extra) }), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}, tames: map[native.Code]*tameCode{}}
+	lib := &library{in: in, codes: newCodeCache(&in.Config.Budget), gameCodes: map[*interp.Game]native.Code{}, quotients: map[quotientKey]*heapQuotient{}, tames: map[native.Code]*tameCode{}}
 	lib.defineFunctions(in)
 	newMisereForms(in).define()
 	if err := in.Run(context.Background(), "stdlib.game", source); err != nil {
@@ -172,11 +173,12 @@ func natArg(v interp.Value) (uint64, error) {
 type codeCache struct {
 	parsed map[string]native.Code
 	tables map[native.Code]*native.Table
-	memory func(extra int64) error // the session's memory budget
+	names  map[native.Code]string // the library's names of codes, for progress lines
+	budget *budget.Budget         // the session's: its memory ceiling and progress callback
 }
 
-func newCodeCache(memory func(extra int64) error) *codeCache {
-	return &codeCache{parsed: map[string]native.Code{}, tables: map[native.Code]*native.Table{}, memory: memory}
+func newCodeCache(b *budget.Budget) *codeCache {
+	return &codeCache{parsed: map[string]native.Code{}, tables: map[native.Code]*native.Table{}, names: map[native.Code]string{}, budget: b}
 }
 
 func (c *codeCache) parse(v interp.Value) (native.Code, error) {
@@ -198,10 +200,26 @@ func (c *codeCache) table(code native.Code) *native.Table {
 	t, ok := c.tables[code]
 	if !ok {
 		t = native.NewTable(code)
-		t.SetMemory(c.memory)
+		t.SetMemory(c.budget.Memory)
+		t.SetProgress(c.progress(code))
 		c.tables[code] = t
 	}
 	return t
+}
+
+// progress returns what a computation of code's values tells as it grows:
+// the heaps computed, to the session's OnHeaps when one is set, under the
+// library's name of the code (GrundysGame) or the code itself.
+func (c *codeCache) progress(code native.Code) func(heaps int) {
+	name, ok := c.names[code]
+	if !ok {
+		name = code.String()
+	}
+	return func(heaps int) {
+		if f := c.budget.OnHeaps; f != nil {
+			f(name, heaps)
+		}
+	}
 }
 
 // value is g(n) under code from the shared table: false for a negative n, an
@@ -227,6 +245,7 @@ func (lib *library) period(ctx context.Context, arg interp.Value, limits native.
 		if !ok {
 			return interp.Value{}, fmt.Errorf("period(%s): only take-and-break games (Kayles, DawsonsKayles, GrundysGame, Nim...) have a periodicity proof; give a list of values instead", arg.Repr())
 		}
+		limits.Heaps = codes.progress(code)
 		return codePeriod(ctx, code, limits)
 	}
 	if arg.K == interp.KStr {
@@ -234,6 +253,7 @@ func (lib *library) period(ctx context.Context, arg interp.Value, limits native.
 		if err != nil {
 			return interp.Value{}, err
 		}
+		limits.Heaps = codes.progress(code)
 		return codePeriod(ctx, code, limits)
 	}
 	var seq []int

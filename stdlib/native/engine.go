@@ -39,6 +39,7 @@ type state struct {
 	rule    SplitRule
 	unequal bool                    // a split into two heaps may not leave equal halves
 	memory  func(extra int64) error // when set, asked before the values grow by extra bytes
+	onHeaps func(heaps int)         // when set, told the heaps computed at each context check
 
 	// the finite part of the code: removal counts k < t0 by kind of move
 	whole, single, split, triple []int
@@ -214,6 +215,9 @@ func (e *engine[T]) run(ctx context.Context, n int) error {
 			e.work = 0
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if e.onHeaps != nil {
+				e.onHeaps(h)
 			}
 			if e.budget > 0 && e.spent > e.budget {
 				e.spentOut = true

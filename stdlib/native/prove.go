@@ -89,6 +89,7 @@ type ProofLimits struct {
 	Work   int                     // the options examined (0: no bound)
 	Time   time.Duration           // how long to look (0: no bound but ctx)
 	Memory func(extra int64) error // when set, asked before the values grow (see Run.SetMemory)
+	Heaps  func(n int)             // when set, told the heaps computed as they grow (see Run.SetProgress)
 }
 
 // ProvePeriodWithin is ProvePeriod within the user's limits: it stops when
@@ -104,6 +105,7 @@ func provePeriod(ctx context.Context, c Code, lim ProofLimits) (PeriodProof, err
 	r := NewRun(c)
 	r.StopAtProof()
 	r.SetMemory(lim.Memory)
+	r.SetProgress(lim.Heaps)
 	st := r.e.stats()
 	st.budget = lim.Work
 	inner := ctx

@@ -273,3 +273,38 @@ func TestBlocksMatchPlain(t *testing.T) {
 		}
 	}
 }
+
+// A run with a progress callback tells it the heaps it holds every 4096 heaps
+// or sooner, in order, through the rare-value method and as its values widen
+// (Nim's pass 255 and 65535), and computes the same values as a run without.
+func TestRunProgress(t *testing.T) {
+	for _, tc := range []struct {
+		code Code
+		n    int
+	}{{GrundysGame(), 20000}, {MustParseCode("0.[3]"), 70000}} {
+		var told []int
+		r := NewRun(tc.code)
+		r.SetProgress(func(n int) { told = append(told, n) })
+		if err := r.Extend(context.Background(), tc.n); err != nil {
+			t.Fatal(err)
+		}
+		if r.Width() == 1 && tc.n > 65535 {
+			t.Fatalf("%v: the values did not widen (width %d)", tc.code, r.Width())
+		}
+		for k := 4096; k <= tc.n; k += 4096 {
+			if !slices.Contains(told, k) {
+				t.Fatalf("%v: heap %d never told: %v", tc.code, k, told)
+			}
+		}
+		if !slices.IsSorted(told) || told[len(told)-1] > r.Len() {
+			t.Fatalf("%v: told %v for a run of %d heaps", tc.code, told, r.Len())
+		}
+		plain := NewRun(tc.code)
+		if err := plain.Extend(context.Background(), tc.n); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.Values(nil, 0, tc.n+1), plain.Values(nil, 0, tc.n+1)) {
+			t.Fatalf("%v: the values differ with a progress callback", tc.code)
+		}
+	}
+}

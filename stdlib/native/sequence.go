@@ -77,6 +77,11 @@ func newRun(c Code, o engineOptions) *Run { return &Run{e: newEngine(c, o)} }
 // figures) stops Extend.
 func (r *Run) SetMemory(memory func(extra int64) error) { r.e.stats().memory = memory }
 
+// SetProgress makes the run tell heaps, every few thousand heaps it
+// computes (and more often when each costs much), how many it holds, for a
+// progress line; it must return quickly.
+func (r *Run) SetProgress(heaps func(n int)) { r.e.stats().onHeaps = heaps }
+
 // Extend computes the values up to g(n). Once a period is proved the values
 // past the proof are copied from it (at O(1) a heap), unless StopAtProof.
 func (r *Run) Extend(ctx context.Context, n int) error {
@@ -195,6 +200,10 @@ func NewTable(c Code) *Table {
 
 // SetMemory makes the table ask memory before it grows (see Run.SetMemory).
 func (t *Table) SetMemory(memory func(extra int64) error) { t.r.SetMemory(memory) }
+
+// SetProgress makes the table tell heaps how many it holds as it grows (see
+// Run.SetProgress).
+func (t *Table) SetProgress(heaps func(n int)) { t.r.SetProgress(heaps) }
 
 // Code returns the table's code.
 func (t *Table) Code() Code { return t.r.Code() }

@@ -52,19 +52,30 @@ function request(req, onEvent) {
 }
 
 // progress is what the request running has told: the line of the statement
-// running (0 for none), the positions solved so far and when it started;
-// progressTimer redraws the status meanwhile.
-let progress = { line: 0, positions: 0, t0: 0 };
+// running (0 for none), the positions solved so far, the heaps of the native
+// take-and-break table growing (and those it held, and when, at its first
+// event: its rate counts from there) and when it started; progressTimer
+// redraws the status meanwhile.
+let progress = { line: 0, positions: 0, table: "", heaps: 0, heaps0: 0, heapsT0: 0, t0: 0 };
 let progressTimer = 0;
 
 // progressText says how a request goes, as the shell's progress line does:
-// "line 8: 12 s, 1,234,567 positions, 102,880/s".
+// "line 8: 12 s, 1,234,567 positions, 102,880/s", or while a table grows
+// "line 8: 9 s, GrundysGame: 1,003,520 heaps, 111,502/s".
 function progressText(what) {
-  const secs = (performance.now() - progress.t0) / 1000;
+  const now = performance.now();
+  const secs = (now - progress.t0) / 1000;
   let text = what + (progress.line ? " line " + progress.line : "") + ": " + secs.toFixed(secs < 10 ? 1 : 0) + " s";
   if (progress.positions > 0) {
     text += ", " + progress.positions.toLocaleString("en-US") + " positions";
     if (secs > 0) text += ", " + Math.round(progress.positions / secs).toLocaleString("en-US") + "/s";
+  }
+  if (progress.table) {
+    text += ", " + progress.table + ": " + progress.heaps.toLocaleString("en-US") + " heaps";
+    const hsecs = (now - progress.heapsT0) / 1000;
+    if (hsecs > 0 && progress.heaps > progress.heaps0) {
+      text += ", " + Math.round((progress.heaps - progress.heaps0) / hsecs).toLocaleString("en-US") + "/s";
+    }
   }
   return text;
 }
@@ -73,13 +84,20 @@ function progressText(what) {
 // shown; onEvent is told the events of the request too.
 async function busyRequest(req, what, onEvent) {
   setBusy(true);
-  progress = { line: 0, positions: 0, t0: performance.now() };
+  progress = { line: 0, positions: 0, table: "", heaps: 0, heaps0: 0, heapsT0: 0, t0: performance.now() };
   setStatus(what + "…", true);
   const show = () => setStatus(progressText(what === "Run" ? "Running" : what) + " (Stop stops)", true);
   progressTimer = setInterval(show, 250);
   try {
     const resp = await request(req, (ev) => {
-      if (ev.kind === "progress") progress.positions = ev.positions;
+      if (ev.kind === "progress" && ev.table) {
+        if (ev.table !== progress.table || ev.heaps < progress.heaps) {
+          Object.assign(progress, { table: ev.table, heaps0: ev.heaps, heapsT0: performance.now() });
+        }
+        progress.heaps = ev.heaps;
+      } else if (ev.kind === "progress") {
+        progress.positions = ev.positions;
+      }
       if (ev.kind === "start" && what === "Run") progress.line = ev.line; // Table, Graph, Play may run the program first
       if (ev.kind !== "done") show();
       if (onEvent) onEvent(ev);

@@ -82,12 +82,15 @@ type Play struct {
 // Event is what a request tells the page while it runs, so that the page shows
 // a run as it goes: a statement starting (Line), a statement done (Line and
 // HTML, what it showed, as the final response shows it), or how many positions
-// are solved so far (Positions).
+// are solved so far (Positions) or how many heaps a native take-and-break
+// table holds (Heaps, of Table).
 type Event struct {
 	Kind      string `json:"kind"` // "start", "done" or "progress"
 	Line      int    `json:"line,omitempty"`
 	HTML      string `json:"html,omitempty"`
 	Positions int    `json:"positions,omitempty"`
+	Table     string `json:"table,omitempty"`
+	Heaps     int    `json:"heaps,omitempty"`
 }
 
 // progressEvery is how often, at most, a progress event is sent.
@@ -153,12 +156,14 @@ func (w *Worker) newSession() *interp.Interp {
 	cfg := interp.DefaultConfig()
 	if w.OnEvent != nil {
 		last := time.Now()
-		cfg.OnProgress = func(n int) {
+		send := func(ev Event) {
 			if now := time.Now(); now.Sub(last) >= progressEvery {
 				last = now
-				w.event(Event{Kind: "progress", Positions: n})
+				w.event(ev)
 			}
 		}
+		cfg.OnProgress = func(n int) { send(Event{Kind: "progress", Positions: n}) }
+		cfg.OnHeaps = func(table string, n int) { send(Event{Kind: "progress", Table: table, Heaps: n}) }
 	}
 	cfg.MaxPositions = MaxPositions
 	cfg.PositionsHint = "the page stops there to stay responsive; grundy on your own machine (go run github.com/grundy-lang/grundy@latest) has no such limit"

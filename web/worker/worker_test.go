@@ -168,6 +168,24 @@ func TestProgressEvents(t *testing.T) {
 	}
 }
 
+// A native take-and-break table reports its heaps as it grows; the request
+// is stopped once they are seen.
+func TestHeapProgressEvents(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var seen Event
+	w := &Worker{OnEvent: func(e Event) {
+		if e.Kind == "progress" && e.Heaps > 0 {
+			seen = e
+			cancel()
+		}
+	}}
+	w.Handle(ctx, Request{Op: "run", Source: "print sg(GrundysGame(5000000))\n"})
+	if seen.Table != "GrundysGame" || seen.Heaps < 4096 || seen.Positions != 0 {
+		t.Fatalf("heap progress: %+v (%v)", seen, ctx.Err())
+	}
+}
+
 func TestExamples(t *testing.T) {
 	ex := Examples()
 	if len(ex) < 12 || ex[0].Name != "01_pn_positions" || !strings.Contains(ex[0].Source, "game") {
