@@ -163,8 +163,10 @@ func TestBrowser(t *testing.T) {
 		src, squiggled string
 		line, col      int
 	}{{"print 1\nprint sg(Nimm(3))\n", "Nimm", 2, 10}, {"print 1\nprint sg(Nim(3)\n", " ", 2, 16}} {
+		// The highlighting and the error come from two workers: wait until the
+		// squiggle is drawn on the new text, not on the text it replaced.
 		b.do("underline an error's column", append([]chromedp.Action[chromedp.Void]{chromedp.SetValue(css("#source"), tc.src), input}, append(run,
-			waitFor(`document.querySelector("#highlight .squiggle") !== null`))...)...)
+			waitFor(fmt.Sprintf(`(() => { const s = document.querySelector("#highlight .squiggle"); return s !== null && s.textContent === %q; })()`, tc.squiggled)))...)...)
 		where := eval[[]any](b, `(() => {
 			const s = document.querySelector("#highlight .squiggle"), l = s.closest(".ln"), r = document.createRange();
 			r.setStart(l, 0);
