@@ -46,6 +46,15 @@ func (p Periodicity) String() string {
 // ProvePeriod for the proof that a take-and-break sequence stays periodic.
 // Nim, 0, 1, 2, 3, ..., has preperiod 0, period 1 and saltus 1.
 func Period(seq []int) Periodicity {
+	p, _ := periodWithin(seq, -1)
+	return p
+}
+
+// periodWithin is Period giving up, with false and the zero Periodicity,
+// after about budget comparisons (none when budget < 0): a long sequence that
+// is periodic only past its middle, as .354's first 14 million values are,
+// costs Period about L²/p comparisons for the multiples of its period p.
+func periodWithin(seq []int, budget int) (Periodicity, bool) {
 	L := len(seq)
 	var best Periodicity
 	// A candidate with period p costs at least p, so none past the best can win.
@@ -65,8 +74,13 @@ func Period(seq []int) Periodicity {
 		if s := n + 1; s <= limit && (best.Period == 0 || s+p < best.Preperiod+best.Period) {
 			best = Periodicity{Preperiod: s, Period: p, Saltus: d}
 		}
+		if budget >= 0 {
+			if budget -= L - p - n; budget < 0 {
+				return Periodicity{}, false
+			}
+		}
 	}
-	return best
+	return best, true
 }
 
 // difference returns a - b, with ok false when it overflows an int.

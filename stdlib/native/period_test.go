@@ -147,3 +147,44 @@ func TestPeriodOverflow(t *testing.T) {
 		}
 	}
 }
+
+// periodWithin agrees with Period whenever it finishes within its budget, and
+// gives up on a sequence that repeats only past its middle, which costs Period
+// about L²/p comparisons (the multiples of the period all match far back).
+func TestPeriodWithinBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 2000 {
+		L := 1 + rng.IntN(60)
+		seq := make([]int, L)
+		period := 1 + rng.IntN(5)
+		pre := rng.IntN(L)
+		for i := range seq {
+			if i < pre || i < period {
+				seq[i] = rng.IntN(4)
+			} else {
+				seq[i] = seq[i-period]
+			}
+		}
+		if got, ok := periodWithin(seq, 4*L+64); ok && got != Period(seq) {
+			t.Fatalf("%v: periodWithin %v, Period %v", seq, got, Period(seq))
+		}
+		if got, ok := periodWithin(seq, -1); !ok || got != Period(seq) {
+			t.Fatalf("%v: unlimited periodWithin %v, %v", seq, got, ok)
+		}
+	}
+	L := 100000
+	seq := make([]int, L)
+	for i := range seq {
+		if i < 3*L/5 {
+			seq[i] = rng.IntN(1000)
+		} else {
+			seq[i] = seq[i-7]
+		}
+	}
+	if got, ok := periodWithin(seq, 4*L+64); ok || got != (Periodicity{}) {
+		t.Errorf("a sequence periodic only past its middle: %v, %v; want to give up", got, ok)
+	}
+	if got := Period(seq); got != (Periodicity{}) {
+		t.Errorf("Period of a sequence periodic only past its middle: %v", got)
+	}
+}
