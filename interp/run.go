@@ -29,6 +29,10 @@ type run struct {
 	// bounds those interned since, as it bounds those memoized. The idle run
 	// keeps the last one, which the Go API's queries between runs count from.
 	positionBase int
+	// deepTyped says a typed form reached the depth limit: the rest of the
+	// run goes the general way, which reports it (retrying each typed form
+	// would repeat the whole recursion).
+	deepTyped bool
 }
 
 // runUnder runs f as a run of its own under ctx, nested in the run in progress

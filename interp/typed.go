@@ -119,7 +119,7 @@ func withFallback[T any](in *Interp, t func(*Frame) (T, bool), general func(*Fra
 	in.typedRoots++
 	misses := 0
 	return func(fr *Frame) T {
-		if misses < maxMisses && !in.Config.Plain {
+		if misses < maxMisses && !in.Config.Plain && !in.run.deepTyped {
 			if v, ok := t(fr); ok {
 				misses = 0
 				return v
@@ -601,7 +601,11 @@ func (c *compiler) builtinCall(cell *Global, b *builtin, f intFn) intFn {
 		}
 		v, ok := f(fr)
 		in.tick()
-		return v, ok && in.run.depth < maxDepth
+		if in.run.depth >= maxDepth {
+			in.run.deepTyped = true
+			return 0, false
+		}
+		return v, ok
 	}
 }
 
@@ -699,6 +703,7 @@ func (c *compiler) userCall(e *lang.Call, cell *Global) func(fr *Frame) (Value, 
 		in.tick()
 		r := in.run
 		if r.depth >= maxDepth {
+			r.deepTyped = true
 			return Value{}, false // the general path says so
 		}
 		slot, cached := fn.recall(in, nil, vals[:len(args)])

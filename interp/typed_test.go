@@ -194,3 +194,17 @@ print len([add("x", str(i)) for i in 0..1000])`}, false, 0)
 		t.Fatalf("%d evaluations fell back, want %d", in.typedMiss, 2*maxMisses)
 	}
 }
+
+// A recursion too deep is reported by the general form once a typed form
+// reaches the limit, without retrying the typed forms of the run (each retry
+// repeats the whole recursion); the next run computes as before.
+func TestTypedFormsStopAtTheDepthLimit(t *testing.T) {
+	out, in := runTyped([]string{"fn f(n) = f(n + 1) + 1\nprint f(0)", "fn g(n) = if n == 0 then 0 else g(n - 1) + 1\nprint g(5000)"}, false, 0)
+	plain, _ := runTyped([]string{"fn f(n) = f(n + 1) + 1\nprint f(0)", "fn g(n) = if n == 0 then 0 else g(n - 1) + 1\nprint g(5000)"}, true, 0)
+	if out != plain || !strings.Contains(out, "recursion is too deep") || !strings.Contains(out, "5000") {
+		t.Fatalf("typed:\n%s\ngeneral:\n%s", out, plain)
+	}
+	if in.typedMiss > 1 {
+		t.Errorf("%d evaluations fell back after the depth limit, want at most 1", in.typedMiss)
+	}
+}
