@@ -110,8 +110,9 @@ type compiledMove struct {
 	result evalFn
 	// addOption adds the option of the current bindings to fr.expanding.
 	addOption func(fr *Frame) bool
-	fast      *fastMove // the same as one loop nest, when the clause has its shape
-	cell      *cellMove // the same on the bitmask of a set of cells, when it has that shape
+	fast      *fastMove  // the same as one loop nest, when the clause has its shape
+	cell      *cellMove  // the same on the bitmask of a set of cells, when it has that shape
+	typed     *typedMove // the same as a loop of typed expressions, when it has that shape
 }
 
 // runFast adds the clause's options for the position in fr by its fast path,
@@ -129,6 +130,8 @@ func (m *compiledMove) runFast(in *Interp, fr *Frame) bool {
 			return false
 		}
 		return true
+	case m.typed != nil:
+		return m.typed.run(in, fr)
 	}
 	return false
 }

@@ -61,6 +61,7 @@ type Interp struct {
 	noMemo     bool           // remember no call (tests compare with the plain way)
 	typedRoots int            // typed expressions compiled (see typedRoot), for tests
 	typedMiss  int            // their evaluations that fell back to the general form
+	laneBlocks laneBlocks     // blocks of values lent to loops run a block at a time (lanes.go)
 	run        *run           // the run in progress, or idle (see run.go)
 	idle       run            // the run between runs, under no context
 }

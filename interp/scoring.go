@@ -63,8 +63,11 @@ func notNormalPlay(g *Game, what string) string {
 type scoreRules struct {
 	in       *Interp
 	searcher *search.Searcher // the session's table, which lasts like the memo
-	states   [][]solver.Pos   // the components of each state, sorted
-	block    []solver.Pos     // where new states' components go
+	// The components of every state, sorted, one state after another: state
+	// i's are flat[ends[i-1]:ends[i]]. Nothing here holds a pointer, so the
+	// garbage collector does not look inside.
+	flat     []solver.Pos
+	ends     []int
 	single   []int32          // state+1 of the state made of one position, by position
 	sums     map[string]search.State
 	key      []byte
@@ -95,8 +98,7 @@ func (in *Interp) scoreRulesOf() *scoreRules {
 
 // bytes estimates the memory of the interned states and the search's table.
 func (r *scoreRules) bytes() int {
-	const state = 24 + 8 // a slice header and a small component list
-	return r.searcher.Bytes() + len(r.states)*state + len(r.sums)*48 + cap(r.single)*4
+	return r.searcher.Bytes() + cap(r.ends)*8 + cap(r.flat)*4 + len(r.sums)*48 + cap(r.single)*4
 }
 
 // clearScores forgets every searched value (a game was redefined).
@@ -143,18 +145,19 @@ func (r *scoreRules) state(comps []solver.Pos) search.State {
 
 func (r *scoreRules) newState(comps []solver.Pos) search.State {
 	r.grown += stateBytes(len(comps))
-	// The components are kept in blocks, not in a slice each.
-	if len(r.block)+len(comps) > cap(r.block) {
-		r.block = make([]solver.Pos, 0, max(stateBlock, len(comps)))
-	}
-	start := len(r.block)
-	r.block = append(r.block, comps...)
-	r.states = append(r.states, r.block[start:len(r.block):len(r.block)])
-	return search.State(len(r.states) - 1)
+	r.flat = append(r.flat, comps...)
+	r.ends = append(r.ends, len(r.flat))
+	return search.State(len(r.ends) - 1)
 }
 
-// stateBlock is how many components a block of newState holds.
-const stateBlock = 4096
+// comps are the components of st.
+func (r *scoreRules) comps(st search.State) []solver.Pos {
+	lo := 0
+	if st > 0 {
+		lo = r.ends[st-1]
+	}
+	return r.flat[lo:r.ends[st]:r.ends[st]]
+}
 
 // stateOf interns a position or sum value.
 func (r *scoreRules) stateOf(v Value) search.State {
@@ -174,7 +177,7 @@ func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, e
 	b := r.bufs[r.depth]
 	r.depth++
 	defer func() { r.depth-- }()
-	comps := r.states[st]
+	comps := r.comps(st)
 	for i, c := range comps {
 		if i > 0 && c == comps[i-1] {
 			continue // the same moves again
@@ -216,8 +219,8 @@ func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, e
 // one of its parts runs away from a part of root of the same game (see
 // solverRules.Runaway).
 func (r *scoreRules) Runaway(root, st search.State) error {
-	for _, c := range r.states[st] {
-		for _, rc := range r.states[root] {
+	for _, c := range r.comps(st) {
+		for _, rc := range r.comps(root) {
 			if err := (*solverRules)(r.in).Runaway(rc, c); err != nil {
 				return err
 			}
@@ -228,7 +231,7 @@ func (r *scoreRules) Runaway(root, st search.State) error {
 
 // Describe implements search.Rules.
 func (r *scoreRules) Describe(st search.State) string {
-	comps := r.states[st]
+	comps := r.comps(st)
 	parts := make([]Value, len(comps))
 	for i, c := range comps {
 		parts[i] = Value{K: KPos, N: int64(c), R: r.in.entry(c)}

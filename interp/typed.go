@@ -375,6 +375,11 @@ const (
 var intOpCodes = map[string]int{"&": opAnd, "|": opOr, "^": opXor, "+": opOther, "-": opOther, "*": opOther,
 	"/": opOther, "%": opOther, "<<": opOther, ">>": opOther}
 
+// checkedOps are the integer operators other than &, | and ^, each reporting
+// false where it fails.
+var checkedOps = map[string]func(a, b int64) (int64, bool){"+": addInt, "-": subInt, "*": mulInt, "/": divInt,
+	"%": modInt, "<<": shlInt, ">>": shrInt}
+
 var cmpOpCodes = map[string]int{"==": opEq, "!=": opNe, "<": opLt, "<=": opLe, ">": opGt, ">=": opGe}
 
 // intBinary compiles an arithmetic operator on two integers.
@@ -388,8 +393,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	if !ok1 || !ok2 {
 		return nil
 	}
-	op := map[string]func(a, b int64) (int64, bool){"+": addInt, "-": subInt, "*": mulInt, "/": divInt,
-		"%": modInt, "<<": shlInt, ">>": shrInt}[e.Op]
+	op := checkedOps[e.Op]
 	// One closure for every operator, its operands read inline when they are
 	// locals or constants: a switch on a constant costs less than a call.
 	return func(fr *Frame) (int64, bool) {
@@ -756,11 +760,12 @@ func (c *compiler) typedBody(body lang.Expr) func(fr *Frame) (Value, bool) {
 type reduction struct {
 	c      *compiler
 	gens   []*lang.Gen
-	bounds [][2]intFn // a generator over lo..hi: its bounds
-	colls  []evalFn   // any other generator: what it loops over
-	where  boolFn     // nil: none
-	elem   intFn      // the element added (sum)
-	check  evalFn     // the element of a count, evaluated when it may fail
+	bounds [][2]intFn     // a generator over lo..hi: its bounds
+	colls  []evalFn       // any other generator: what it loops over
+	where  boolFn         // nil: none
+	elem   intFn          // the element added (sum)
+	check  evalFn         // the element of a count, evaluated when it may fail
+	lanes  *laneReduction // the innermost generator a block at a time, or nil
 	// invariants are the parts of where and elem the loops do not change.
 	invariants []*invariant
 }
@@ -792,6 +797,7 @@ func (c *compiler) reduce(e *lang.Comprehension, sum bool) intFn {
 	case !safeElem(e.Elem):
 		r.check = c.expr(e.Elem)
 	}
+	r.lanes = c.lanes(e, sum)
 	c.unhoist(e)
 	if e.Where != nil && r.where == nil || sum && r.elem == nil {
 		return nil
@@ -962,6 +968,9 @@ func (r *reduction) loop(fr *Frame, i int, acc *reduceAcc) bool {
 		if !ok {
 			return false
 		}
+		if last && r.lanes != nil {
+			return r.runRange(fr, g.Slot, lo, hi, acc)
+		}
 		for v := lo; v <= hi; v++ {
 			if !each(Int(v)) {
 				return false
@@ -973,6 +982,11 @@ func (r *reduction) loop(fr *Frame, i int, acc *reduceAcc) bool {
 		return true
 	}
 	xs := r.colls[i](fr)
+	if last && r.lanes != nil {
+		if ns, ok := r.lanes.intsOf(xs); ok {
+			return r.runLanes(fr, g.Slot, ns, acc)
+		}
+	}
 	if xs.K == KList || xs.K == KTuple || xs.K == KSet {
 		if _, unboxedInts := unboxed(xs); !unboxedInts {
 			// The common case, without iterate's closure (nor each's, for

@@ -1,0 +1,484 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Lanes. The innermost generator of a typed reduction, such as gain's
+// len([t for t in tri where (S & t) != t and ((S | (1 << e)) & t) == t]),
+// runs a block of up to 64 elements at a time when its where condition and
+// element are operators over the element, constants and locals: each
+// operator is one Go loop over the block, a comparison gives a bit mask that
+// and, or and not combine, and the count is the mask's population. A block
+// costs one closure call an operator, not one an operator and an element.
+//
+// Nothing a block evaluates calls a function, so no evaluation of a block is
+// nested in another, and each operator keeps its values in buffers of its
+// own. Every operator runs on every element, also where the general form
+// would not evaluate it (the right of an and whose left is false): when one
+// fails (an overflow, a division by zero) anywhere in a block, that block
+// runs element by element (reduction.visit), which gives the value, or hands
+// the whole reduction to the general form, which gives the error.
+
+// laneWidth is the most elements of a block: the bits of a mask.
+const laneWidth = 64
+
+// laneInt is an integer part of a reduction for every element of a block:
+// the same value for all (fixed), or one an element (each).
+type laneInt struct {
+	fixed intFn
+	each  func(fr *Frame, xs []int64) ([]int64, bool)
+	buf   *[laneWidth]int64 // where a fixed value is spread over the block
+}
+
+// laneBool is a condition for every element of a block: bit i of the mask
+// for element i (the bits past the block's end mean nothing).
+type laneBool = func(fr *Frame, xs []int64) (uint64, bool)
+
+// laneReduction is the block form of a reduction's innermost generator.
+type laneReduction struct {
+	where laneBool // nil: none
+	elem  laneInt  // the element added, for a sum
+	sum   bool
+	// seq and ints are the last list of boxed integers looped over and its
+	// integers, unboxed once (a list does not change).
+	seq  *Seq
+	ints []int64
+}
+
+// lanes compiles the block form of reduction e (sum, or len), or returns nil
+// when its innermost generator, where condition or element lacks the shape.
+func (c *compiler) lanes(e *lang.Comprehension, sum bool) *laneReduction {
+	g := e.Gens[len(e.Gens)-1]
+	if len(g.Names) > 0 {
+		return nil
+	}
+	lr := &laneReduction{sum: sum}
+	if e.Where != nil {
+		if lr.where = c.laneCond(e.Where, g.Slot); lr.where == nil {
+			return nil
+		}
+	}
+	if sum {
+		var ok bool
+		if lr.elem, ok = c.laneInt(e.Elem, g.Slot); !ok {
+			return nil
+		}
+	} else if !safeElem(e.Elem) {
+		return nil
+	}
+	return lr
+}
+
+// fixedArith reports whether e is an operator tree over constants and locals
+// other than the element's slot: the same for every element of a block, and
+// computed with no call.
+func fixedArith(e lang.Expr, slot int) bool {
+	switch x := e.(type) {
+	case *lang.IntLit:
+		return true
+	case *lang.Ident:
+		return x.Ref.Kind == lang.Local && x.Ref.Depth == 0 && x.Ref.Slot != slot
+	case *lang.Unary:
+		return (x.Op == "-" || x.Op == "~") && fixedArith(x.X, slot)
+	case *lang.Binary:
+		_, ok := intOpCodes[x.Op]
+		return ok && fixedArith(x.L, slot) && fixedArith(x.R, slot)
+	}
+	return false
+}
+
+// laneInt compiles an integer part of a block (false: it has no block form).
+func (c *compiler) laneInt(e lang.Expr, slot int) (laneInt, bool) {
+	if fixedArith(e, slot) {
+		f := c.intExpr(e)
+		return laneInt{fixed: f, buf: new([laneWidth]int64)}, f != nil
+	}
+	switch x := e.(type) {
+	case *lang.Ident:
+		if x.Ref.Kind == lang.Local && x.Ref.Depth == 0 && x.Ref.Slot == slot {
+			return laneInt{each: func(_ *Frame, xs []int64) ([]int64, bool) { return xs, true }}, true
+		}
+	case *lang.Unary:
+		a, ok := c.laneInt(x.X, slot)
+		if !ok || (x.Op != "-" && x.Op != "~") {
+			return laneInt{}, false
+		}
+		neg, out := x.Op == "-", new([laneWidth]int64)
+		return laneInt{each: func(fr *Frame, xs []int64) ([]int64, bool) {
+			as, ok := a.values(fr, xs)
+			if !ok {
+				return nil, false
+			}
+			o := out[:len(as)]
+			for i, v := range as {
+				if !neg {
+					o[i] = ^v
+				} else if o[i] = -v; v == minInt {
+					return nil, false
+				}
+			}
+			return o, true
+		}}, true
+	case *lang.Binary:
+		if _, ok := intOpCodes[x.Op]; ok {
+			return c.laneArith(x, slot)
+		}
+	}
+	return laneInt{}, false
+}
+
+// values is the part's value for each element of the block xs.
+func (l *laneInt) values(fr *Frame, xs []int64) ([]int64, bool) {
+	if l.fixed == nil {
+		return l.each(fr, xs)
+	}
+	v, ok := l.fixed(fr)
+	out := l.buf[:len(xs)]
+	for i := range out {
+		out[i] = v
+	}
+	return out, ok
+}
+
+// laneArith compiles an arithmetic operator of a block.
+func (c *compiler) laneArith(e *lang.Binary, slot int) (laneInt, bool) {
+	l, ok1 := c.laneInt(e.L, slot)
+	r, ok2 := c.laneInt(e.R, slot)
+	if !ok1 || !ok2 {
+		return laneInt{}, false
+	}
+	code, op := intOpCodes[e.Op], checkedOps[e.Op]
+	if code != opOther && l.fixed != nil {
+		l, r = r, l // &, | and ^ commute: a fixed operand on the right
+	}
+	out := new([laneWidth]int64)
+	return laneInt{each: func(fr *Frame, xs []int64) ([]int64, bool) {
+		o := out[:len(xs)]
+		if code != opOther && r.fixed != nil {
+			as, ok := l.each(fr, xs)
+			if !ok {
+				return nil, false
+			}
+			k, ok := r.fixed(fr)
+			bitwiseFixed(code, o, as[:len(o)], k)
+			return o, ok
+		}
+		as, ok := l.values(fr, xs)
+		if !ok {
+			return nil, false
+		}
+		bs, ok := r.values(fr, xs)
+		if !ok {
+			return nil, false
+		}
+		as, bs = as[:len(o)], bs[:len(o)]
+		switch code {
+		case opAnd:
+			for i := range o {
+				o[i] = as[i] & bs[i]
+			}
+		case opOr:
+			for i := range o {
+				o[i] = as[i] | bs[i]
+			}
+		case opXor:
+			for i := range o {
+				o[i] = as[i] ^ bs[i]
+			}
+		default:
+			for i := range o {
+				v, ok := op(as[i], bs[i])
+				if !ok {
+					return nil, false
+				}
+				o[i] = v
+			}
+		}
+		return o, true
+	}}, true
+}
+
+// bitwiseFixed sets o[i] to as[i] & k, | k or ^ k, by code.
+func bitwiseFixed(code int, o, as []int64, k int64) {
+	switch code {
+	case opAnd:
+		for i := range o {
+			o[i] = as[i] & k
+		}
+	case opOr:
+		for i := range o {
+			o[i] = as[i] | k
+		}
+	default:
+		for i := range o {
+			o[i] = as[i] ^ k
+		}
+	}
+}
+
+// laneCond compiles a condition of a block: and, or and not of comparisons
+// of integers (nil: it has no block form).
+func (c *compiler) laneCond(e lang.Expr, slot int) laneBool {
+	switch x := e.(type) {
+	case *lang.BoolLit:
+		m := uint64(0)
+		if x.Value {
+			m = ^m
+		}
+		return func(*Frame, []int64) (uint64, bool) { return m, true }
+	case *lang.Unary:
+		if a := c.laneCond(x.X, slot); a != nil && x.Op == "not" {
+			return func(fr *Frame, xs []int64) (uint64, bool) {
+				m, ok := a(fr, xs)
+				return ^m, ok
+			}
+		}
+	case *lang.Binary:
+		if x.Op == "and" || x.Op == "or" {
+			a, b := c.laneCond(x.L, slot), c.laneCond(x.R, slot)
+			if a == nil || b == nil {
+				return nil
+			}
+			and := x.Op == "and"
+			return func(fr *Frame, xs []int64) (uint64, bool) {
+				m, ok := a(fr, xs)
+				if !ok {
+					return 0, false
+				}
+				n, ok := b(fr, xs)
+				if and {
+					return m & n, ok
+				}
+				return m | n, ok
+			}
+		}
+		if _, ok := cmpOpCodes[x.Op]; ok {
+			return c.laneCompare(x, slot)
+		}
+	}
+	return nil
+}
+
+// laneCompare compiles a comparison of integers of a block, as a == b or
+// a < b with its operands swapped or its mask negated (a >= b is not a < b).
+func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
+	l, ok1 := c.laneInt(e.L, slot)
+	r, ok2 := c.laneInt(e.R, slot)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	code := cmpOpCodes[e.Op]
+	if code == opGt || code == opLe {
+		l, r = r, l
+	}
+	less := code != opEq && code != opNe
+	var neg uint64
+	if code == opNe || code == opGe || code == opLe {
+		neg = ^neg
+	}
+	if !less && l.fixed != nil {
+		l, r = r, l // == commutes: a fixed operand on the right
+	}
+	return func(fr *Frame, xs []int64) (uint64, bool) {
+		var m uint64
+		switch {
+		case l.fixed != nil && r.fixed == nil: // k < bs[i]
+			k, ok := l.fixed(fr)
+			if !ok {
+				return 0, false
+			}
+			bs, ok := r.each(fr, xs)
+			if !ok {
+				return 0, false
+			}
+			for i, b := range bs {
+				m |= b2u(k < b) << i
+			}
+		case r.fixed != nil && l.fixed == nil:
+			as, ok := l.each(fr, xs)
+			if !ok {
+				return 0, false
+			}
+			k, ok := r.fixed(fr)
+			if !ok {
+				return 0, false
+			}
+			if less {
+				for i, a := range as {
+					m |= b2u(a < k) << i
+				}
+			} else {
+				for i, a := range as {
+					m |= b2u(a == k) << i
+				}
+			}
+		default:
+			as, ok := l.values(fr, xs)
+			if !ok {
+				return 0, false
+			}
+			bs, ok := r.values(fr, xs)
+			if !ok {
+				return 0, false
+			}
+			bs = bs[:len(as)]
+			if less {
+				for i, a := range as {
+					m |= b2u(a < bs[i]) << i
+				}
+			} else {
+				for i, a := range as {
+					m |= b2u(a == bs[i]) << i
+				}
+			}
+		}
+		return m ^ neg, true
+	}
+}
+
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// intsOf returns the elements of xs when all are integers (a range is not
+// asked for here).
+func (lr *laneReduction) intsOf(xs Value) ([]int64, bool) {
+	if ns, ok := unboxed(xs); ok {
+		return ns, true
+	}
+	if xs.K != KList && xs.K != KTuple && xs.K != KSet {
+		return nil, false
+	}
+	s := xs.R.(*Seq)
+	if s == lr.seq {
+		return lr.ints, true
+	}
+	elems := s.values()
+	ns := make([]int64, len(elems))
+	for i, v := range elems {
+		if v.K != KInt {
+			return nil, false
+		}
+		ns[i] = v.N
+	}
+	lr.seq, lr.ints = s, ns
+	return ns, true
+}
+
+// runLanes runs the innermost generator over xs (integers), a block at a time,
+// with slot its variable; false when the general form is needed.
+func (r *reduction) runLanes(fr *Frame, slot int, xs []int64, acc *reduceAcc) bool {
+	for len(xs) > 0 {
+		n := min(len(xs), laneWidth)
+		if !r.block(fr, slot, xs[:n], acc) {
+			return false
+		}
+		xs = xs[n:]
+	}
+	return true
+}
+
+// laneBlocks lends blocks of values: an evaluation with a block in hand may
+// call a function that runs the same loop (a recursion), so each takes its
+// own, and gives it back when done (one lost to an error is made again).
+type laneBlocks []*[laneWidth]int64
+
+func (b *laneBlocks) get() *[laneWidth]int64 {
+	if n := len(*b); n > 0 {
+		xs := (*b)[n-1]
+		*b = (*b)[:n-1]
+		return xs
+	}
+	return new([laneWidth]int64)
+}
+
+func (b *laneBlocks) put(xs *[laneWidth]int64) { *b = append(*b, xs) }
+
+// runRange is runLanes over lo..hi.
+func (r *reduction) runRange(fr *Frame, slot int, lo, hi int64, acc *reduceAcc) bool {
+	xs := r.c.in.laneBlocks.get()
+	defer r.c.in.laneBlocks.put(xs)
+	for lo <= hi {
+		n := int(min(hi-lo, laneWidth-1)) + 1
+		for i := range n {
+			xs[i] = lo + int64(i)
+		}
+		if !r.block(fr, slot, xs[:n], acc) {
+			return false
+		}
+		if hi-lo < laneWidth {
+			break // lo + 64 may overflow
+		}
+		lo += laneWidth
+	}
+	return true
+}
+
+// block counts or adds the elements xs of the innermost generator that pass
+// the where condition; a block that fails goes element by element.
+func (r *reduction) block(fr *Frame, slot int, xs []int64, acc *reduceAcc) bool {
+	lr, in := r.lanes, r.c.in
+	in.ticks(len(xs))
+	m := ^uint64(0) >> (laneWidth - len(xs))
+	if lr.where != nil {
+		w, ok := lr.where(fr, xs)
+		if !ok {
+			return r.oneByOne(fr, slot, xs, acc)
+		}
+		m &= w
+	}
+	n := int64(bits.OnesCount64(m))
+	if acc.n+n > int64(in.Config.MaxElems) {
+		return false // the list would be too long: the general path says so
+	}
+	if !lr.sum {
+		acc.n += n
+		return true
+	}
+	vs, ok := lr.elem.values(fr, xs)
+	if !ok {
+		return r.oneByOne(fr, slot, xs, acc)
+	}
+	total := acc.total
+	for ; m != 0; m &= m - 1 {
+		if total, ok = addInt(total, vs[bits.TrailingZeros64(m)]); !ok {
+			return false // the sum overflows: the general path says so
+		}
+	}
+	acc.n, acc.total = acc.n+n, total
+	return true
+}
+
+// oneByOne is block for a block whose operators failed: element by element,
+// as the general form does (the steps are counted).
+func (r *reduction) oneByOne(fr *Frame, slot int, xs []int64, acc *reduceAcc) bool {
+	for _, x := range xs {
+		fr.slots[slot] = Int(x)
+		if !r.visit(fr, acc) {
+			return false
+		}
+	}
+	return true
+}
+
+// ticks counts n steps at once (see tick).
+func (in *Interp) ticks(n int) {
+	r := in.run
+	before := r.steps
+	r.steps += n
+	if before>>12 != r.steps>>12 {
+		if err := r.ctx.Err(); err != nil {
+			panic(err)
+		}
+		if before>>16 != r.steps>>16 {
+			in.checkMemory(0)
+		}
+	}
+}

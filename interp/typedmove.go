@@ -1,0 +1,309 @@
+package interp
+
+import "github.com/grundy-lang/grundy/lang"
+
+// typedMove is a move clause run as one loop over integers with typed
+// expressions (typed.go), when its generators range over integers, its where
+// condition and score are integers and booleans, and its result is one game
+// called with integers, as the triangle game's
+//
+//	move draw e in 0..17 where (S >> e) & 1 == 0 and gain(S, e) > 0 score gain(S, e) again -> Triangles(S | (1 << e))
+//
+// Each option is interned straight from its typed arguments and its gain
+// appended, with no value boxed and no closure per generator or option. When a
+// typed expression reports false (a value of another kind, a failure), the
+// options it added are taken back and the clause runs the general way, which
+// gives them or the error (the language has no mutation: running a clause
+// twice lists the same options and interns the same positions in the same
+// order).
+type typedMove struct {
+	gens  []typedGen
+	where boolFn // nil: none
+	score intFn  // nil: none
+	again bool
+	game  operand // the name called in the result
+	args  []intFn
+	// The innermost generator runs a block of values at a time (lanes.go)
+	// when the where condition starts with conditions of the block's form
+	// (mask, the rest of it after them) or the arguments have that form.
+	mask     laneBool
+	rest     []boolFn
+	laneArgs []laneInt // nil, or an argument's zero value when it has no block form
+	// misses counts the runs in a row that went the general way: past
+	// maxMisses the clause stops trying.
+	misses int
+}
+
+// typedGen is a generator over lo..hi.
+type typedGen struct {
+	slot   int
+	lo, hi intFn
+}
+
+// typedMoveOf compiles a clause's typed loop, or returns nil when the clause
+// lacks the shape.
+func (c *compiler) typedMoveOf(m *lang.Move) *typedMove {
+	call, ok := m.Result.(*lang.Call)
+	if !ok || c.untyped || len(call.Args) == 0 || len(call.Args) > maxMemoArgs {
+		return nil
+	}
+	if id, ok := call.Fn.(*lang.Ident); !ok || id.Ref.Kind != lang.Global {
+		return nil
+	}
+	tm := &typedMove{again: m.Again, game: c.operand(call.Fn)}
+	for _, g := range m.Gens {
+		r, ok := g.In.(*lang.Binary)
+		if !ok || r.Op != ".." || len(g.Names) > 0 {
+			return nil
+		}
+		lo, hi := c.intExpr(r.L), c.intExpr(r.R)
+		if lo == nil || hi == nil {
+			return nil
+		}
+		tm.gens = append(tm.gens, typedGen{slot: g.Slot, lo: lo, hi: hi})
+	}
+	for _, a := range call.Args {
+		f := c.intExpr(a)
+		if f == nil {
+			return nil
+		}
+		tm.args = append(tm.args, f)
+	}
+	if m.Where != nil {
+		if tm.where = c.boolExpr(m.Where); tm.where == nil {
+			return nil
+		}
+	}
+	if m.Score != nil {
+		if tm.score = c.intExpr(m.Score); tm.score == nil {
+			return nil
+		}
+	}
+	if len(tm.gens) > 0 {
+		c.typedMoveLanes(tm, m, tm.gens[len(tm.gens)-1].slot)
+	}
+	return tm
+}
+
+// typedMoveLanes compiles the block forms of tm's innermost generator (its
+// variable in slot): the where condition's first conjuncts and the
+// arguments, where they have one.
+func (c *compiler) typedMoveLanes(tm *typedMove, m *lang.Move, slot int) {
+	if m.Where != nil {
+		conj := conjuncts(m.Where)
+		k := 0
+		for ; k < len(conj); k++ {
+			f := c.laneCond(conj[k], slot)
+			if f == nil {
+				break
+			}
+			if prev := tm.mask; prev == nil {
+				tm.mask = f
+			} else {
+				tm.mask = func(fr *Frame, xs []int64) (uint64, bool) {
+					a, ok := prev(fr, xs)
+					if !ok {
+						return 0, false
+					}
+					b, ok := f(fr, xs)
+					return a & b, ok
+				}
+			}
+		}
+		for _, e := range conj[k:] {
+			f := c.boolExpr(e)
+			if f == nil {
+				tm.mask, tm.rest = nil, nil
+				break
+			}
+			tm.rest = append(tm.rest, f)
+		}
+	}
+	laned := false
+	args := make([]laneInt, len(m.Result.(*lang.Call).Args))
+	for i, a := range m.Result.(*lang.Call).Args {
+		if l, ok := c.laneInt(a, slot); ok && l.fixed == nil {
+			args[i], laned = l, true
+		}
+	}
+	if laned {
+		tm.laneArgs = args
+	}
+}
+
+// conjuncts flattens a and b and c into its parts, in order.
+func conjuncts(e lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == "and" {
+		return append(conjuncts(b.L), conjuncts(b.R)...)
+	}
+	return []lang.Expr{e}
+}
+
+// run adds the clause's options (and gains, when fr.gains is set) for the
+// position in fr, reporting false, having added nothing, when the general way
+// is needed.
+func (tm *typedMove) run(in *Interp, fr *Frame) bool {
+	if tm.misses >= maxMisses || in.run.deepTyped {
+		return false
+	}
+	f := tm.game.get(fr)
+	g, ok := f.R.(*Game)
+	if ok && f.K == KGame && len(g.Params) == len(tm.args) && g.CheckArgs == nil {
+		start, gains := fr.opts.Len(), 0
+		if fr.gains != nil {
+			gains = len(*fr.gains)
+		}
+		if tm.loop(in, fr, 0, g) {
+			tm.misses = 0
+			return true
+		}
+		fr.opts.Truncate(start)
+		if fr.gains != nil {
+			*fr.gains = (*fr.gains)[:gains]
+		}
+	}
+	tm.misses++
+	in.typedMiss++
+	return false
+}
+
+// loop runs generator i and those after it.
+func (tm *typedMove) loop(in *Interp, fr *Frame, i int, g *Game) bool {
+	if i == len(tm.gens) {
+		return tm.option(in, fr, g, tm.where, nil, 0)
+	}
+	gen := &tm.gens[i]
+	lo, ok := gen.lo(fr)
+	if !ok {
+		return false
+	}
+	hi, ok := gen.hi(fr)
+	if !ok {
+		return false
+	}
+	if i == len(tm.gens)-1 && (tm.mask != nil || tm.laneArgs != nil) {
+		return tm.blocks(in, fr, gen.slot, lo, hi, g)
+	}
+	for v := lo; v <= hi; v++ {
+		in.tick()
+		fr.slots[gen.slot] = Int(v)
+		if !tm.loop(in, fr, i+1, g) {
+			return false
+		}
+		if v == maxInt {
+			break
+		}
+	}
+	return true
+}
+
+// blocks runs the innermost generator, in slot, over lo..hi a block at a time:
+// the where condition's first conjuncts and the arguments are computed for
+// the whole block, the rest for each value that passes. A block whose
+// computation fails runs value by value.
+func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Game) bool {
+	xs := in.laneBlocks.get()
+	defer in.laneBlocks.put(xs)
+	var argv [maxMemoArgs][]int64
+	for lo <= hi {
+		n := int(min(hi-lo, laneWidth-1)) + 1
+		for i := range n {
+			xs[i] = lo + int64(i)
+		}
+		in.ticks(n)
+		block := xs[:n]
+		m, masked := ^uint64(0), false
+		if tm.mask != nil {
+			w, ok := tm.mask(fr, block)
+			m, masked = w, ok
+		}
+		laned := tm.laneArgs != nil
+		for j := range tm.laneArgs {
+			if l := &tm.laneArgs[j]; l.each != nil && laned {
+				argv[j], laned = l.each(fr, block)
+			}
+		}
+		for i, x := range block {
+			fr.slots[slot] = Int(x)
+			var ok bool
+			switch {
+			case !masked:
+				ok = tm.option(in, fr, g, tm.where, nil, 0)
+			case m&(1<<i) == 0:
+				ok = true
+			case laned:
+				ok = tm.rested(in, fr, g, &argv, i)
+			default:
+				ok = tm.rested(in, fr, g, nil, 0)
+			}
+			if !ok {
+				return false
+			}
+		}
+		if hi-lo < laneWidth {
+			break // lo + 64 may overflow
+		}
+		lo += laneWidth
+	}
+	return true
+}
+
+// rested is option for a value whose where condition's first conjuncts hold:
+// the rest of it, then the option.
+func (tm *typedMove) rested(in *Interp, fr *Frame, g *Game, argv *[maxMemoArgs][]int64, i int) bool {
+	for _, f := range tm.rest {
+		b, ok := f(fr)
+		if !ok {
+			return false
+		}
+		if !b {
+			return true
+		}
+	}
+	return tm.option(in, fr, g, nil, argv, i)
+}
+
+// option adds the option of the bindings in fr when the where condition
+// holds, in the order of the general way: the condition, the arguments, the
+// position interned, the option, its score. The arguments come from argv[j][i]
+// when argv is set and argument j has a block form.
+func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, argv *[maxMemoArgs][]int64, i int) bool {
+	if where != nil {
+		b, ok := where(fr)
+		if !ok {
+			return false
+		}
+		if !b {
+			return true
+		}
+	}
+	var args [maxMemoArgs]Value
+	for j, a := range tm.args {
+		if argv != nil && tm.laneArgs[j].each != nil {
+			args[j] = Int(argv[j][i])
+			continue
+		}
+		n, ok := a(fr)
+		if !ok {
+			return false
+		}
+		args[j] = Int(n)
+	}
+	id := in.internID(g, args[:len(tm.args)])
+	if fr.opts.Len() >= fr.optEnd {
+		panic(in.optionLimitError(fr.expanding))
+	}
+	fr.opts.Add(0, id)
+	if fr.gains != nil {
+		gn := gain{again: tm.again}
+		if tm.score != nil {
+			p, ok := tm.score(fr)
+			if !ok {
+				return false
+			}
+			gn.points = p
+		}
+		*fr.gains = append(*fr.gains, gn)
+	}
+	return true
+}
