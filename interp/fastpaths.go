@@ -60,4 +60,6 @@ var FastPaths = []FastPath{
 	{"sorting canonical forms", "interp/canonsort.go", []string{"interp.TestSortCanonMatchesTheForm"}},
 	{"remembered calls", "interp/function.go", []string{"interp.TestRememberedCallsAgreeWithPlainCalls"}},
 	{"typed expressions", "interp/typed.go", []string{"interp.TestTypedExpressionsMatchGeneralPath", "interp.TestTypedCountKeepsTheListLimit"}},
+	{"typed move loops", "interp/typedmove.go", []string{"interp.TestTypedMovesMatchGeneralPath", "interp.TestTypedMovesKeepTheLimits"}},
+	{"blocks of values", "interp/lanes.go", []string{"interp.TestTypedMovesMatchGeneralPath", "interp.TestTypedExpressionsMatchGeneralPath", "interp.TestTypedCountKeepsTheListLimit"}},
 }

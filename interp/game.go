@@ -112,7 +112,7 @@ type compiledMove struct {
 	addOption func(fr *Frame) bool
 	fast      *fastMove  // the same as one loop nest, when the clause has its shape
 	cell      *cellMove  // the same on the bitmask of a set of cells, when it has that shape
-	typed     *typedMove // the same as a loop of typed expressions, when it has that shape
+	typed     *typedMove // the same as a loop of typed expressions, when it has that shape (tried after fast and cell)
 }
 
 // runFast adds the clause's options for the position in fr by its fast path,

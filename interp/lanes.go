@@ -26,11 +26,15 @@ import (
 const laneWidth = 64
 
 // laneInt is an integer part of a reduction for every element of a block:
-// the same value for all (fixed), or one an element (each).
+// the same value for all (fixed), the element itself (elem), the element &, |
+// or ^ a fixed k (code), computed where it is used, or any other (each).
 type laneInt struct {
 	fixed intFn
+	elem  bool
+	code  int
+	k     intFn
 	each  func(fr *Frame, xs []int64) ([]int64, bool)
-	buf   *[laneWidth]int64 // where a fixed value is spread over the block
+	buf   *[laneWidth]int64 // where fixed, or k's operator, puts its values
 }
 
 // laneBool is a condition for every element of a block: bit i of the mask
@@ -99,7 +103,7 @@ func (c *compiler) laneInt(e lang.Expr, slot int) (laneInt, bool) {
 	switch x := e.(type) {
 	case *lang.Ident:
 		if x.Ref.Kind == lang.Local && x.Ref.Depth == 0 && x.Ref.Slot == slot {
-			return laneInt{each: func(_ *Frame, xs []int64) ([]int64, bool) { return xs, true }}, true
+			return laneInt{elem: true}, true
 		}
 	case *lang.Unary:
 		a, ok := c.laneInt(x.X, slot)
@@ -132,15 +136,23 @@ func (c *compiler) laneInt(e lang.Expr, slot int) (laneInt, bool) {
 
 // values is the part's value for each element of the block xs.
 func (l *laneInt) values(fr *Frame, xs []int64) ([]int64, bool) {
-	if l.fixed == nil {
-		return l.each(fr, xs)
+	switch {
+	case l.elem:
+		return xs, true
+	case l.k != nil:
+		k, ok := l.k(fr)
+		out := l.buf[:len(xs)]
+		bitwiseFixed(l.code, out, xs, k)
+		return out, ok
+	case l.fixed != nil:
+		v, ok := l.fixed(fr)
+		out := l.buf[:len(xs)]
+		for i := range out {
+			out[i] = v
+		}
+		return out, ok
 	}
-	v, ok := l.fixed(fr)
-	out := l.buf[:len(xs)]
-	for i := range out {
-		out[i] = v
-	}
-	return out, ok
+	return l.each(fr, xs)
 }
 
 // laneArith compiles an arithmetic operator of a block.
@@ -155,10 +167,13 @@ func (c *compiler) laneArith(e *lang.Binary, slot int) (laneInt, bool) {
 		l, r = r, l // &, | and ^ commute: a fixed operand on the right
 	}
 	out := new([laneWidth]int64)
+	if code != opOther && l.elem && r.fixed != nil {
+		return laneInt{code: code, k: r.fixed, buf: out}, true
+	}
 	return laneInt{each: func(fr *Frame, xs []int64) ([]int64, bool) {
 		o := out[:len(xs)]
 		if code != opOther && r.fixed != nil {
-			as, ok := l.each(fr, xs)
+			as, ok := l.values(fr, xs)
 			if !ok {
 				return nil, false
 			}
@@ -290,7 +305,7 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 			if !ok {
 				return 0, false
 			}
-			bs, ok := r.each(fr, xs)
+			bs, ok := r.values(fr, xs)
 			if !ok {
 				return 0, false
 			}
@@ -298,7 +313,7 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 				m |= b2u(k < b) << i
 			}
 		case r.fixed != nil && l.fixed == nil:
-			as, ok := l.each(fr, xs)
+			as, ok := l.values(fr, xs)
 			if !ok {
 				return 0, false
 			}
@@ -426,6 +441,7 @@ func (r *reduction) runRange(fr *Frame, slot int, lo, hi int64, acc *reduceAcc) 
 func (r *reduction) block(fr *Frame, slot int, xs []int64, acc *reduceAcc) bool {
 	lr, in := r.lanes, r.c.in
 	in.ticks(len(xs))
+	in.laneRuns++
 	m := ^uint64(0) >> (laneWidth - len(xs))
 	if lr.where != nil {
 		w, ok := lr.where(fr, xs)

@@ -21,6 +21,8 @@ game C(a, b) {
 }
 game Cram(B) { move (r, c) in B where (r, c + 1) in B -> Cram(B - {(r, c), (r, c + 1)}) }
 fn add(a, b) = a + b
+game T(S) { move e in 0..5 where (S >> e) & 1 == 0 -> T(S | (1 << e)) }
+fn odd(n) = len([k for k in 0..n where k % 2 == 1])
 `
 	for _, plain := range []bool{false, true} {
 		in := New()
@@ -56,6 +58,9 @@ fn add(a, b) = a + b
 		if _, err := in.Eval(context.Background(), "t", `add("x", "y")`); err != nil {
 			t.Fatal(err) // its typed form is tried, and falls back
 		}
+		if _, err := in.Eval(context.Background(), "t", "sg(T(0)) + odd(100)"); err != nil {
+			t.Fatal(err)
+		}
 		natives := in.NativesOf(s)
 		for what, taken := range map[string]bool{
 			"the loop nest":              loops > 0,
@@ -63,6 +68,8 @@ fn add(a, b) = a + b
 			"probing":                    probed != solver.ProbeExpand,
 			"the native":                 natives.Native != nil,
 			"the typed expressions":      in.typedMiss > 0,
+			"the typed move loops":       in.typedMoves > 0,
+			"the blocks of values":       in.laneRuns > 0,
 			"the moves over cells":       len(cramOpts) == 1 && strings.HasPrefix(cramOpts[0], "Cram({(0, 0), (0, 1)})"),
 		} {
 			if taken == plain {

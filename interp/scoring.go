@@ -66,14 +66,14 @@ type scoreRules struct {
 	// The components of every state, sorted, one state after another: state
 	// i's are flat[ends[i-1]:ends[i]]. Nothing here holds a pointer, so the
 	// garbage collector does not look inside.
-	flat     []solver.Pos
-	ends     []int
-	single   []int32          // state+1 of the state made of one position, by position
-	sums     map[string]search.State
-	key      []byte
-	bufs     []*expandBuf // one per nested expansion
-	depth    int
-	grown    int64 // bytes of states made since the memory was last looked at
+	flat   []solver.Pos
+	ends   []int
+	single []int32 // state+1 of the state made of one position, by position
+	sums   map[string]search.State
+	key    []byte
+	bufs   []*expandBuf // one per nested expansion
+	depth  int
+	grown  int64 // bytes of states made since the memory was last looked at
 }
 
 // stateBytes is about what a new state of n components holds: its components

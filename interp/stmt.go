@@ -64,7 +64,7 @@ func (c *compiler) define(prog *lang.Program) {
 			}
 			if g.scoring {
 				for _, m := range g.moves {
-					m.fast, m.cell = nil, nil // the fast paths do not evaluate scores
+					m.fast, m.cell = nil, nil // these fast paths do not evaluate scores; typed loops do
 				}
 			}
 			p.cell.refs = globalRefs(d)
@@ -80,10 +80,7 @@ func (c *compiler) define(prog *lang.Program) {
 // move compiles one move clause.
 func (c *compiler) move(m *lang.Move) *compiledMove {
 	parts, where := c.emitParts(m.Result), c.whereCond(m.Where)
-	cm := &compiledMove{side: m.Side, label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts), cell: c.cellMoveOf(m)}
-	if cm.fast == nil && cm.cell == nil {
-		cm.typed = c.typedMoveOf(m)
-	}
+	cm := &compiledMove{side: m.Side, label: m.Label, loops: c.loops(m.Gens, where), emit: c.emit(parts), fast: c.fastMoveOf(m.Gens, where, parts), cell: c.cellMoveOf(m), typed: c.typedMoveOf(m)}
 	cm.score, cm.again = c.score(m.Score), m.Again
 	emit, in, score := cm.emit, c.in, cm.score
 	cm.addOption = func(fr *Frame) bool {

@@ -138,11 +138,18 @@ print c(3037000500, [1])`}},
 // runTyped runs a program's runs in one session and returns what it printed,
 // its errors, and the session.
 func runTyped(runs []string, plain bool, maxElems int) (string, *Interp) {
+	return runConfigured(runs, plain, func(c *Config) {
+		if maxElems > 0 {
+			c.MaxElems = maxElems
+		}
+	})
+}
+
+// runConfigured is runTyped with the session's configuration set by set.
+func runConfigured(runs []string, plain bool, set func(*Config)) (string, *Interp) {
 	in := New()
 	in.Config.Plain = plain
-	if maxElems > 0 {
-		in.Config.MaxElems = maxElems
-	}
+	set(&in.Config)
 	var out bytes.Buffer
 	in.Out, in.Diag = &out, &out
 	for _, src := range runs {

@@ -28,7 +28,7 @@ type typedMove struct {
 	// (mask, the rest of it after them) or the arguments have that form.
 	mask     laneBool
 	rest     []boolFn
-	laneArgs []laneInt // nil, or an argument's zero value when it has no block form
+	laneArgs []*laneInt // nil, or nil for an argument with no block form
 	// misses counts the runs in a row that went the general way: past
 	// maxMisses the clause stops trying.
 	misses int
@@ -120,10 +120,10 @@ func (c *compiler) typedMoveLanes(tm *typedMove, m *lang.Move, slot int) {
 		}
 	}
 	laned := false
-	args := make([]laneInt, len(m.Result.(*lang.Call).Args))
+	args := make([]*laneInt, len(m.Result.(*lang.Call).Args))
 	for i, a := range m.Result.(*lang.Call).Args {
 		if l, ok := c.laneInt(a, slot); ok && l.fixed == nil {
-			args[i], laned = l, true
+			args[i], laned = &l, true
 		}
 	}
 	if laned {
@@ -155,6 +155,7 @@ func (tm *typedMove) run(in *Interp, fr *Frame) bool {
 		}
 		if tm.loop(in, fr, 0, g) {
 			tm.misses = 0
+			in.typedMoves++
 			return true
 		}
 		fr.opts.Truncate(start)
@@ -211,6 +212,7 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 			xs[i] = lo + int64(i)
 		}
 		in.ticks(n)
+		in.laneRuns++
 		block := xs[:n]
 		m, masked := ^uint64(0), false
 		if tm.mask != nil {
@@ -219,8 +221,8 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 		}
 		laned := tm.laneArgs != nil
 		for j := range tm.laneArgs {
-			if l := &tm.laneArgs[j]; l.each != nil && laned {
-				argv[j], laned = l.each(fr, block)
+			if l := tm.laneArgs[j]; l != nil && laned {
+				argv[j], laned = l.values(fr, block)
 			}
 		}
 		for i, x := range block {
@@ -279,7 +281,7 @@ func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, argv *
 	}
 	var args [maxMemoArgs]Value
 	for j, a := range tm.args {
-		if argv != nil && tm.laneArgs[j].each != nil {
+		if argv != nil && tm.laneArgs[j] != nil {
 			args[j] = Int(argv[j][i])
 			continue
 		}

@@ -1,0 +1,117 @@
+package interp
+
+import (
+	"strings"
+	"testing"
+)
+
+// typedMovePrograms exercise move clauses run as typed loops (typedmove.go)
+// and reductions run a block at a time (lanes.go). Each is a list of runs in
+// one session; moves and lanes say whether those paths must be taken.
+var typedMovePrograms = []struct {
+	name         string
+	moves, lanes bool
+	runs         []string
+}{
+	{"the triangle game on a small board", true, true, []string{`let tri = [7, 52, 152, 352]
+fn gain(S, e) = len([t for t in tri where (S & t) != t and ((S | (1 << e)) & t) == t])
+game Triangles(S) {
+  move draw e in 0..8 where (S >> e) & 1 == 0 and gain(S, e) > 0 score gain(S, e) again -> Triangles(S | (1 << e))
+  move draw e in 0..8 where (S >> e) & 1 == 0 and gain(S, e) == 0 -> Triangles(S | (1 << e))
+}
+print score(Triangles(0))
+print search(Triangles(0))
+print search(Triangles(0), "minimax")
+print outcome(Triangles(0))
+print best(Triangles(5))
+print moves(Triangles(5))
+print [score(Triangles(S)) for S in [0, 1, 3, 7, 100, 255, 510]]`}},
+	{"normal play, several arguments and generators", true, true, []string{`game B(S) { move e in 0..9 where (S >> e) & 3 == 0 -> B(S | (3 << e)) }
+game P(a, b) { move k in 1..a where (a ^ k) < a and b > 0 -> P(a ^ k, b - 1) }
+game N(S) { move a in 0..3, b in a + 1..4 where (S >> a) & 1 == 0 and (S >> b) & 1 == 0 -> N(S | (1 << a) | (1 << b)) }
+print [sg(B(S)) for S in 0..20]
+print [sg(P(a, b)) for a in 0..9, b in 0..3]
+print [sg(N(S)) for S in 0..31]
+print winning(N(0))`}},
+	{"a score from an affine move", true, true, []string{`game S(n) { move k in 1..n where k != 2 score k * k - n -> S(n - k) }
+print [score(S(n)) for n in 0..12]`}},
+	{"blocks past 64 values", true, true, []string{`game W(S) { move e in 0..70 where e < 8 and (S >> e) & 1 == 0 -> W(S | (1 << e)) }
+fn c(n) = len([x for x in 0..200 where x % 7 == n and not (x > 150 or x < 3)])
+let xs = [x * 3 - 50 for x in 0..99]
+fn s(k) = sum([x * k for x in xs where x > k]) + sum([-x for x in {5, 1, 9} where x != k]) + len([x for x in (1, 2, 3) where x >= k])
+print sg(W(0))
+print [c(n) for n in -1..7]
+print [s(k) for k in -3..3]
+print len([x for x in 9223372036854775700..9223372036854775807 where x > 9223372036854775800])`}},
+	// These fall back to the general way, which gives the error.
+	{"an error in a where", true, true, []string{`game E(S, d) { move e in 0..5 where 10 / (e - d) > 1 -> E(S | (1 << e), d) }
+print sg(E(0, 9))
+print sg(E(8, 3))`}},
+	{"an error in a score", true, true, []string{`game Sc(S) { move e in 0..3 where (S >> e) & 1 == 0 score 6 / (2 - e) -> Sc(S | (1 << e)) }
+print score(Sc(12))
+print score(Sc(0))`}},
+	{"a score that is no integer", true, true, []string{`let xs = [1, 2, 3, "x"]
+game Sc(S) { move e in 0..3 where (S >> e) & 1 == 0 score xs[e] -> Sc(S | (1 << e)) }
+print score(Sc(8))
+print score(Sc(0))`}},
+	{"an argument that overflows", true, true, []string{`game O(S) { move e in 60..64 where (S >> e) & 1 == 0 -> O(S | (1 << e)) }
+print sg(O(-1))
+print sg(O(0))`}},
+	{"a result that is no game", false, false, []string{`fn F(S) = S
+game R(S) { move e in 0..3 where (S >> e) & 1 == 0 -> F(S | (1 << e)) }
+print sg(R(0))`}},
+	{"a game redefined", true, true, []string{`game T(S) { move e in 0..3 where (S >> e) & 1 == 0 -> T(S | (1 << e)) }
+print sg(T(0))`, `game T(S) { move e in 0..4 where (S >> e) & 1 == 0 -> T(S | (1 << e)) }
+print sg(T(0))`}},
+	{"an error deep in a where", true, true, []string{`fn d(n) = if n == 0 then 0 else d(n - 1) + 1
+game D(S) { move e in 0..3 where (S >> e) & 1 == 0 and d(if e == 3 then 120000 else e) >= 0 -> D(S | (1 << e)) }
+print sg(D(8))
+print sg(D(0))`}},
+	{"a bound of another kind", false, false, []string{`let hi = "x"
+game H(S) { move e in 0..hi where (S >> e) & 1 == 0 -> H(S | (1 << e)) }
+print sg(H(0))`}},
+}
+
+// Typed move loops and blocks give what the general way gives, values and
+// errors alike, in one session as in the next run.
+func TestTypedMovesMatchGeneralPath(t *testing.T) {
+	for _, p := range typedMovePrograms {
+		t.Run(p.name, func(t *testing.T) {
+			typed, in := runTyped(p.runs, false, 0)
+			plain, pin := runTyped(p.runs, true, 0)
+			if typed != plain {
+				t.Fatalf("typed:\n%s\ngeneral:\n%s", typed, plain)
+			}
+			if (in.typedMoves > 0) != p.moves || (in.laneRuns > 0) != p.lanes {
+				t.Errorf("typed moves %d, blocks %d; want taken %v, %v", in.typedMoves, in.laneRuns, p.moves, p.lanes)
+			}
+			if pin.typedMoves > 0 || pin.laneRuns > 0 {
+				t.Errorf("under Config.Plain: typed moves %d, blocks %d", pin.typedMoves, pin.laneRuns)
+			}
+			if strings.Contains(p.name, "error") && !strings.Contains(plain, "t.game:") {
+				t.Errorf("no error:\n%s", plain)
+			}
+		})
+	}
+}
+
+// Typed move loops stop where the general way stops: at the position limit
+// and at the options limit, with the same error.
+func TestTypedMovesKeepTheLimits(t *testing.T) {
+	src := []string{`game T(S) { move e in 0..7 where (S >> e) & 1 == 0 score e again -> T(S | (1 << e)) }
+print score(T(255 - 15))
+print score(T(0))`}
+	for _, c := range []struct {
+		set  func(*Config)
+		want string
+	}{
+		{func(c *Config) { c.MaxPositions = 40 }, "positions limit (40)"},
+		{func(c *Config) { c.MaxOptions = 5 }, "options limit (5)"},
+	} {
+		typed, in := runConfigured(src, false, c.set)
+		plain, _ := runConfigured(src, true, c.set)
+		if typed != plain || !strings.Contains(plain, c.want) || in.typedMoves == 0 {
+			t.Errorf("typed (%d runs):\n%s\ngeneral:\n%s", in.typedMoves, typed, plain)
+		}
+	}
+}
