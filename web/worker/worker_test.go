@@ -186,6 +186,21 @@ func TestHeapProgressEvents(t *testing.T) {
 	}
 }
 
+// A growing misère quotient tells the heap it is at, as the shell's progress
+// line does.
+func TestStatusEvents(t *testing.T) {
+	var status []string
+	w := &Worker{OnEvent: func(e Event) {
+		if e.Kind == "progress" && e.Status != "" {
+			status = append(status, e.Status)
+		}
+	}}
+	r := handle(t, w, Request{Op: "run", Source: "print quotient(\"0.07\").order\n"})
+	if !r.OK || len(status) == 0 || !strings.Contains(status[0], "of 0.07") {
+		t.Fatalf("status events %q, response %+v", status, r)
+	}
+}
+
 func TestExamples(t *testing.T) {
 	ex := Examples()
 	if len(ex) < 12 || ex[0].Name != "01_pn_positions" || !strings.Contains(ex[0].Source, "game") {
