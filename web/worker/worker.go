@@ -179,6 +179,7 @@ func (w *Worker) newSession() *interp.Interp {
 	cfg.MaxPositions = MaxPositions
 	cfg.PositionsHint = "the page stops there to stay responsive; grundy on your own machine (go run github.com/grundy-lang/grundy@latest) has no such limit"
 	cfg.MemoryHint = "the page stops there; grundy on your own machine can be given more (--max-memory)"
+	cfg.NoFiles = "the page has no files; grundy on your own machine saves and resumes quotients"
 	in := teach.NewSession(cfg)
 	in.Out, in.Diag = io.Discard, io.Discard
 	return in

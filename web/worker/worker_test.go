@@ -3,7 +3,10 @@ package worker
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -198,6 +201,19 @@ func TestStatusEvents(t *testing.T) {
 	r := handle(t, w, Request{Op: "run", Source: "print quotient(\"0.07\").order\n"})
 	if !r.OK || len(status) == 0 || !strings.Contains(status[0], "of 0.07") {
 		t.Fatalf("status events %q, response %+v", status, r)
+	}
+}
+
+// The page has no files: saving a quotient is refused in words, and nothing
+// is written.
+func TestNoFiles(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "dk.q")
+	r := handle(t, &Worker{}, Request{Op: "run", Source: fmt.Sprintf("print quotient(\"0.07\", 40, 1000, %q).order\n", file)})
+	if r.OK || !strings.Contains(r.Error, "the page has no files") {
+		t.Fatalf("saving a quotient in the page: %+v", r)
+	}
+	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the page wrote %s (%v)", file, err)
 	}
 }
 
