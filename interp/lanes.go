@@ -155,6 +155,63 @@ func (l *laneInt) values(fr *Frame, xs []int64) ([]int64, bool) {
 	return l.each(fr, xs)
 }
 
+// bitwise reports whether the part is the element, the element &, | or ^ a
+// fixed k, or fixed: ((x & and) | or) ^ xor of the element x, the masks read
+// once for the block.
+func (l *laneInt) bitwise() bool { return l.elem || l.k != nil || l.fixed != nil }
+
+// masks are the part's and, or and xor when it is bitwise.
+func (l *laneInt) masks(fr *Frame) (and, or, xor int64, ok bool) {
+	switch {
+	case l.elem:
+		return -1, 0, 0, true
+	case l.fixed != nil:
+		k, ok := l.fixed(fr)
+		return 0, k, 0, ok
+	}
+	k, ok := l.k(fr)
+	switch l.code {
+	case opAnd:
+		return k, 0, 0, ok
+	case opOr:
+		return -1, k, 0, ok
+	}
+	return -1, 0, k, ok
+}
+
+// bitwiseCompare is a comparison of two bitwise parts (see laneInt.bitwise)
+// in one loop: a == b, or a < b, negated by neg.
+func bitwiseCompare(l, r *laneInt, less bool, neg uint64) laneBool {
+	return func(fr *Frame, xs []int64) (uint64, bool) {
+		la, lo, lx, ok := l.masks(fr)
+		if !ok {
+			return 0, false
+		}
+		ra, ro, rx, ok := r.masks(fr)
+		if !ok {
+			return 0, false
+		}
+		var m uint64
+		bit := uint64(1)
+		if less {
+			for _, x := range xs {
+				if (x&la|lo)^lx < (x&ra|ro)^rx {
+					m |= bit
+				}
+				bit <<= 1
+			}
+		} else {
+			for _, x := range xs {
+				if (x&la|lo)^lx == (x&ra|ro)^rx {
+					m |= bit
+				}
+				bit <<= 1
+			}
+		}
+		return m ^ neg, true
+	}
+}
+
 // laneArith compiles an arithmetic operator of a block.
 func (c *compiler) laneArith(e *lang.Binary, slot int) (laneInt, bool) {
 	l, ok1 := c.laneInt(e.L, slot)
@@ -204,16 +261,43 @@ func (c *compiler) laneArith(e *lang.Binary, slot int) (laneInt, bool) {
 				o[i] = as[i] ^ bs[i]
 			}
 		default:
-			for i := range o {
-				v, ok := op(as[i], bs[i])
-				if !ok {
-					return nil, false
-				}
-				o[i] = v
-			}
+			return o, checkedLanes(e.Op, op, o, as, bs)
 		}
 		return o, true
 	}}, true
+}
+
+// checkedLanes sets o[i] to as[i] op bs[i] for an operator that may fail
+// (named by name, computed by op): shifts, sums and differences inline
+// while they cannot.
+func checkedLanes(name string, op func(a, b int64) (int64, bool), o, as, bs []int64) bool {
+	switch name {
+	case "<<":
+		for i := range o {
+			if b := bs[i]; uint64(b) < 63 && (as[i]<<b)>>b == as[i] {
+				o[i] = as[i] << b
+				continue
+			}
+			return false
+		}
+		return true
+	case ">>":
+		for i := range o {
+			if bs[i] < 0 {
+				return false
+			}
+			o[i] = as[i] >> min(bs[i], 63)
+		}
+		return true
+	}
+	for i := range o {
+		v, ok := op(as[i], bs[i])
+		if !ok {
+			return false
+		}
+		o[i] = v
+	}
+	return true
 }
 
 // bitwiseFixed sets o[i] to as[i] & k, | k or ^ k, by code.
@@ -296,6 +380,9 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 	}
 	if !less && l.fixed != nil {
 		l, r = r, l // == commutes: a fixed operand on the right
+	}
+	if l.bitwise() && r.bitwise() {
+		return bitwiseCompare(&l, &r, less, neg)
 	}
 	return func(fr *Frame, xs []int64) (uint64, bool) {
 		var m uint64
