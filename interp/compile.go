@@ -21,6 +21,10 @@ type compiler struct {
 	// parts get no typed forms of their own (see typedRoot).
 	untyped bool
 	typed   typedCache
+	// calls are the calls the move clauses of the game compiling share by
+	// option (see optionCall), and params its number of parameters.
+	calls  map[string]*optionCall
+	params int
 }
 
 // fail raises a runtime error located at pos.

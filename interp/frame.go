@@ -19,6 +19,9 @@ type Frame struct {
 	optEnd    int
 	// gains, when set, receives what each option earns (a scoring game's search).
 	gains *[]gain
+	// expansion tells one expansion from another, for the calls kept by
+	// option (see optionCall).
+	expansion uint64
 }
 
 func newFrame(size int, up *Frame) *Frame {

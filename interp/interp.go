@@ -62,6 +62,7 @@ type Interp struct {
 	typedRoots int            // typed expressions compiled (see typedRoot), for tests
 	typedMiss  int            // their evaluations that fell back to the general form
 	laneBlocks laneBlocks     // blocks of values lent to loops run a block at a time (lanes.go)
+	expansions uint64         // positions expanded so far, to tell expansions apart (Frame.expansion)
 	typedMoves int            // runs of move clauses as typed loops (typedmove.go), for tests
 	laneRuns   int            // blocks of values run at once (lanes.go), for tests
 	run        *run           // the run in progress, or idle (see run.go)

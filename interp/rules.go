@@ -102,6 +102,8 @@ func (in *Interp) expandFor(p solver.Pos, side lang.Side, opts *solver.Options, 
 	fr := in.frames.get(g.frameSize)
 	defer in.frames.put(fr)
 	fr.opts, fr.expanding, fr.optEnd, fr.gains = opts, p, optEnd, gains
+	in.expansions++
+	fr.expansion = in.expansions
 	filled := false // the arguments are in the frame
 	for _, m := range g.moves {
 		if !m.mayMove(side) {

@@ -56,12 +56,14 @@ func (c *compiler) define(prog *lang.Program) {
 				g.show = c.expr(d.Body.Show)
 			}
 			g.guards = make([]string, len(g.Params))
+			c.calls, c.params = map[string]*optionCall{}, len(g.Params)
 			for _, m := range d.Body.Moves {
 				g.moves = append(g.moves, c.move(m))
 				c.guessGuards(g, m)
 				g.scoring = g.scoring || m.Scoring()
 				g.partizan = g.partizan || m.Side != lang.Both
 			}
+			c.calls = nil
 			if g.scoring {
 				for _, m := range g.moves {
 					m.fast, m.cell = nil, nil // these fast paths do not evaluate scores; typed loops do

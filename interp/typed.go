@@ -191,9 +191,7 @@ func (c *compiler) boolExpr(e lang.Expr) boolFn {
 // (which of the session's typedCache) keeps it, or nil for none. While it
 // compiles, e has none, so that a cycle ends.
 func typedOnce[T any](c *compiler, which func(*typedCache) map[lang.Expr]T, e lang.Expr, kind staticKind, compile func(lang.Expr) T) T {
-	if c.typed.ints == nil {
-		c.typed = typedCache{ints: map[lang.Expr]intFn{}, bools: map[lang.Expr]boolFn{}, leaves: map[lang.Expr]bool{}}
-	}
+	c.typedMaps()
 	cache := which(&c.typed)
 	if f, ok := cache[e]; ok {
 		return f
@@ -205,6 +203,13 @@ func typedOnce[T any](c *compiler, which func(*typedCache) map[lang.Expr]T, e la
 	}
 	cache[e] = f
 	return f
+}
+
+// typedMaps makes the typed cache's maps on first use.
+func (c *compiler) typedMaps() {
+	if c.typed.ints == nil {
+		c.typed = typedCache{ints: map[lang.Expr]intFn{}, bools: map[lang.Expr]boolFn{}, leaves: map[lang.Expr]bool{}}
+	}
 }
 
 func (c *compiler) compileInt(e lang.Expr) intFn {
@@ -904,17 +909,7 @@ func (c *compiler) hoist(e *lang.Comprehension) []*invariant {
 
 // unhoist forgets the typed forms of e's where condition and element compiled
 // with their invariants, which only the reduction may use.
-func (c *compiler) unhoist(e *lang.Comprehension) {
-	for _, part := range []lang.Expr{e.Where, e.Elem} {
-		if part != nil {
-			lang.Walk(part, func(x lang.Expr) {
-				delete(c.typed.ints, x)
-				delete(c.typed.bools, x)
-				delete(c.typed.leaves, x)
-			})
-		}
-	}
-}
+func (c *compiler) unhoist(e *lang.Comprehension) { c.forgetTyped(e.Where, e.Elem) }
 
 // invariantArith reports whether e is an operator tree (with at least one
 // operator, when depth is 0) over constants and locals not in bound.

@@ -1,6 +1,11 @@
 package interp
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // typedMove is a move clause run as one loop over integers with typed
 // expressions (typed.go), when its generators range over integers, its where
@@ -69,6 +74,13 @@ func (c *compiler) typedMoveOf(m *lang.Move) *typedMove {
 		}
 		tm.args = append(tm.args, f)
 	}
+	if len(tm.gens) > 0 {
+		// The where condition and score get typed forms of their own, whose
+		// calls are kept by option: forget them once compiled.
+		c.forgetTyped(m.Where, m.Score)
+		defer c.forgetTyped(m.Where, m.Score)
+		c.keepByOption(m, tm.gens[len(tm.gens)-1].slot)
+	}
 	if m.Where != nil {
 		if tm.where = c.boolExpr(m.Where); tm.where == nil {
 			return nil
@@ -83,6 +95,127 @@ func (c *compiler) typedMoveOf(m *lang.Move) *typedMove {
 		c.typedMoveLanes(tm, m, tm.gens[len(tm.gens)-1].slot)
 	}
 	return tm
+}
+
+// optionCall is a call in a move clause's where condition or score whose
+// arguments are operators over the position's parameters and the innermost
+// generator's variable, such as gain(S, e) in the triangle game: while a
+// position is expanded its values are kept by that variable's value, and
+// the clauses of the game that make the same call share them, so that the
+// call runs once an option however many conditions and scores make it.
+type optionCall struct {
+	slots [laneWidth]struct {
+		expansion uint64
+		x, v      int64
+	}
+}
+
+// keepByOption gives the calls of m's where condition and score that are
+// option calls (see optionCall; slot is the innermost generator's variable)
+// the typed form that keeps their values, until forgetTyped.
+func (c *compiler) keepByOption(m *lang.Move, slot int) {
+	if c.calls == nil {
+		return
+	}
+	c.typedMaps()
+	for _, part := range []lang.Expr{m.Where, m.Score} {
+		if part == nil {
+			continue
+		}
+		lang.Walk(part, func(e lang.Expr) {
+			call, ok := e.(*lang.Call)
+			if !ok {
+				return
+			}
+			key, ok := c.optionKey(call, slot)
+			if !ok {
+				return
+			}
+			inner := c.intCall(call)
+			if inner == nil {
+				return
+			}
+			oc := c.calls[key]
+			if oc == nil {
+				oc = &optionCall{}
+				c.calls[key] = oc
+			}
+			c.typed.ints[call] = func(fr *Frame) (int64, bool) {
+				x := fr.slots[slot]
+				s := &oc.slots[x.N&(laneWidth-1)]
+				if s.expansion == fr.expansion && s.x == x.N && x.K == KInt {
+					return s.v, true
+				}
+				v, ok := inner(fr)
+				if ok && x.K == KInt {
+					s.expansion, s.x, s.v = fr.expansion, x.N, v
+				}
+				return v, ok
+			}
+		})
+	}
+}
+
+// optionKey is the key of an option call, the same for the same call in
+// every clause of the game (parameters by their slots, the generator's
+// variable as x), or false when call is none.
+func (c *compiler) optionKey(call *lang.Call, slot int) (string, bool) {
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok || id.Ref.Kind != lang.Global || len(call.Args) > maxMemoArgs {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(id.Name)
+	var arg func(e lang.Expr) bool
+	arg = func(e lang.Expr) bool {
+		b.WriteString("(")
+		defer b.WriteString(")")
+		switch x := e.(type) {
+		case *lang.IntLit:
+			b.WriteString(strconv.FormatInt(x.Value, 10))
+			return true
+		case *lang.Ident:
+			switch {
+			case x.Ref.Kind != lang.Local || x.Ref.Depth != 0:
+				return false
+			case x.Ref.Slot == slot:
+				b.WriteString("x")
+				return true
+			case x.Ref.Slot < c.params:
+				b.WriteString("p" + strconv.Itoa(x.Ref.Slot))
+				return true
+			}
+		case *lang.Unary:
+			b.WriteString(x.Op)
+			return (x.Op == "-" || x.Op == "~") && arg(x.X)
+		case *lang.Binary:
+			if _, ok := intOpCodes[x.Op]; ok && arg(x.L) {
+				b.WriteString(x.Op)
+				return arg(x.R)
+			}
+		}
+		return false
+	}
+	for _, a := range call.Args {
+		if !arg(a) {
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// forgetTyped forgets the typed forms compiled for the parts of exprs (nil
+// ones are skipped).
+func (c *compiler) forgetTyped(exprs ...lang.Expr) {
+	for _, part := range exprs {
+		if part != nil {
+			lang.Walk(part, func(x lang.Expr) {
+				delete(c.typed.ints, x)
+				delete(c.typed.bools, x)
+				delete(c.typed.leaves, x)
+			})
+		}
+	}
 }
 
 // typedMoveLanes compiles the block forms of tm's innermost generator (its

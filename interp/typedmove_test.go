@@ -33,6 +33,16 @@ print [sg(B(S)) for S in 0..20]
 print [sg(P(a, b)) for a in 0..9, b in 0..3]
 print [sg(N(S)) for S in 0..31]
 print winning(N(0))`}},
+	{"calls kept by option", true, true, []string{`fn g(n, k) = (n * 7 + k * k) % 5
+fn h(n, k) = len([d for d in 1..n + k where (n + k) % d == 0])
+game R(n) {
+  move a in 0..3 where a < n and sg(R((n - 1 - a) | 0)) + g(n, a) != 2 and h(n, a) > 0 -> R((n - 1 - a) | 0)
+  move b in 1..5 where b < n and g(n, b) == 1 and h(n, b - 1) > 1 and g(n, b) + h(n, b) > 2 -> R((n - 1 - b) ^ 0)
+  move c in 0..2 where c < n and g(n - c, c) == g(n, c) -> R((n - 1) & -1)
+}
+game Q(n) { move k in 0..3 where k < n and h(n, k) % 2 == 0 score h(n, k) again -> Q(n - k - 1) }
+print [sg(R(n)) for n in 0..30]
+print [score(Q(n)) for n in 0..20]`}},
 	{"a score from an affine move", true, true, []string{`game S(n) { move k in 1..n where k != 2 score k * k - n -> S(n - k) }
 print [score(S(n)) for n in 0..12]`}},
 	{"blocks past 64 values", true, true, []string{`game W(S) { move e in 0..70 where e < 8 and (S >> e) & 1 == 0 -> W(S | (1 << e)) }
