@@ -27,8 +27,8 @@ type State int32
 // Move is one move of a state: where it leads, the points it earns for the player
 // who makes it, and whether that player moves again.
 type Move struct {
-	To    State
 	Gain  int64
+	To    State
 	Again bool
 }
 
@@ -113,14 +113,14 @@ const (
 )
 
 // entry is what the searcher knows of one state: the bounds lo <= value <= hi
-// (exact when equal), the best move found (index+1, 0 for none), and the range
-// of its moves in the arena once expanded.
+// (exact when equal), the best move found (index+1, 0 for none), and where
+// its moves lie once expanded: n of them from start in chunk of the arena.
 type entry struct {
-	lo, hi     int64
-	start, end int
-	best       int32
-	expanded   bool
-	onStack    bool
+	lo, hi          int64
+	chunk, start, n int32
+	best            int32
+	expanded        bool
+	onStack         bool
 }
 
 // Searcher searches one game family. Its table lasts for its whole life, so later
@@ -136,8 +136,10 @@ type Searcher struct {
 	// Stats counts the work of every search so far.
 	Stats Stats
 
-	table   []entry
-	arena   []Move   // the moves of every expanded state
+	table []entry
+	// arena holds the moves of every expanded state in chunks, each state's
+	// in one: a chunk once full is never copied.
+	arena   [][]Move
 	scratch [][]Move // buffers for listing moves, one per nesting depth
 	depth   int
 	tick    int
@@ -153,7 +155,11 @@ func New(rules Rules, method Method, cfg *budget.Budget) *Searcher {
 
 // Bytes estimates the memory the table and the listed moves hold.
 func (s *Searcher) Bytes() int {
-	return cap(s.table)*int(unsafe.Sizeof(entry{})) + cap(s.arena)*int(unsafe.Sizeof(Move{}))
+	moves := 0
+	for _, c := range s.arena {
+		moves += cap(c)
+	}
+	return cap(s.table)*int(unsafe.Sizeof(entry{})) + moves*int(unsafe.Sizeof(Move{}))
 }
 
 // Clear forgets every state (for example after a game is redefined).
@@ -245,7 +251,7 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
 		e := &s.table[f.state]
-		moves := s.arena[e.start:e.end]
+		moves := s.arena[e.chunk][e.start : e.start+e.n]
 		if returning {
 			returning = false
 			if err := s.answer(f, moves, childValue); err != nil {
@@ -304,7 +310,7 @@ func (s *Searcher) enter(ctx context.Context, stack *[]frame, st State, alpha, b
 		alpha, beta = max(alpha, e.lo), min(beta, e.hi)
 		first = e.best - 1
 	}
-	if e.start == e.end {
+	if e.n == 0 {
 		e.lo, e.hi = 0, 0 // the game is over: nothing more to score
 		return 0, true, nil
 	}
@@ -420,18 +426,25 @@ func (s *Searcher) expand(st State) (*entry, error) {
 	// Moves that score come first, the biggest first: a good guess at the best
 	// move makes alpha-beta cut off sooner.
 	slices.SortStableFunc(moves, func(a, b Move) int { return cmp.Compare(b.Gain, a.Gain) })
-	start := len(s.arena)
-	if need := start + len(moves); need > cap(s.arena) {
-		// The arena doubles: ask for the new one before it is made.
-		if err := s.Config.Memory(int64(2*need) * int64(unsafe.Sizeof(Move{}))); err != nil {
+	last := len(s.arena) - 1
+	if last < 0 || len(s.arena[last])+len(moves) > cap(s.arena[last]) {
+		n := max(arenaChunk, len(moves))
+		if err := s.Config.Memory(int64(n) * int64(unsafe.Sizeof(Move{}))); err != nil {
 			return nil, err
 		}
+		s.arena = append(s.arena, make([]Move, 0, n))
+		last++
 	}
-	s.arena = append(s.arena, moves...)
-	s.table[st] = entry{lo: -inf, hi: inf, start: start, end: len(s.arena), expanded: true}
+	start := len(s.arena[last])
+	s.arena[last] = append(s.arena[last], moves...)
+	s.table[st] = entry{lo: -inf, hi: inf, chunk: int32(last), start: int32(start), n: int32(len(moves)), expanded: true}
 	s.Stats.Positions++
 	return &s.table[st], nil
 }
+
+// arenaChunk is how many moves a chunk of the arena holds (more for a state
+// with more).
+const arenaChunk = 1 << 16
 
 // loop builds the error for a move from the top of the stack back to st.
 func (s *Searcher) loop(stack []frame, st State) error {
