@@ -63,11 +63,12 @@ func notNormalPlay(g *Game, what string) string {
 type scoreRules struct {
 	in       *Interp
 	searcher *search.Searcher // the session's table, which lasts like the memo
-	// The components of every state, sorted, one state after another: state
-	// i's are flat[ends[i-1]:ends[i]]. Nothing here holds a pointer, so the
-	// garbage collector does not look inside.
-	flat   []solver.Pos
-	ends   []int
+	// The components of every state, sorted, in blocks that are never
+	// copied: state i's are blocks[spans[i].block][start : start+n]. Only the
+	// blocks are pointers, so the garbage collector has little to look at.
+	blocks [][]solver.Pos
+	spans  []stateSpan
+	held   int     // the components the blocks can hold
 	single []int32 // state+1 of the state made of one position, by position
 	sums   map[string]search.State
 	key    []byte
@@ -98,7 +99,7 @@ func (in *Interp) scoreRulesOf() *scoreRules {
 
 // bytes estimates the memory of the interned states and the search's table.
 func (r *scoreRules) bytes() int {
-	return r.searcher.Bytes() + cap(r.ends)*8 + cap(r.flat)*4 + len(r.sums)*48 + cap(r.single)*4
+	return r.searcher.Bytes() + cap(r.spans)*12 + r.held*4 + len(r.sums)*48 + cap(r.single)*4
 }
 
 // clearScores forgets every searched value (a game was redefined).
@@ -145,18 +146,34 @@ func (r *scoreRules) state(comps []solver.Pos) search.State {
 
 func (r *scoreRules) newState(comps []solver.Pos) search.State {
 	r.grown += stateBytes(len(comps))
-	r.flat = append(r.flat, comps...)
-	r.ends = append(r.ends, len(r.flat))
-	return search.State(len(r.ends) - 1)
+	last := len(r.blocks) - 1
+	if last < 0 || len(r.blocks[last])+len(comps) > cap(r.blocks[last]) {
+		n := 64 // the first blocks smaller, doubling
+		if last >= 0 {
+			n = min(stateBlock, 2*cap(r.blocks[last]))
+		}
+		n = max(n, len(comps))
+		r.blocks = append(r.blocks, make([]solver.Pos, 0, n))
+		r.held += n
+		last++
+	}
+	b := &r.blocks[last]
+	r.spans = append(r.spans, stateSpan{block: int32(last), start: int32(len(*b)), n: int32(len(comps))})
+	*b = append(*b, comps...)
+	return search.State(len(r.spans) - 1)
 }
+
+// stateSpan is where a state's components lie (see scoreRules.blocks).
+type stateSpan struct{ block, start, n int32 }
+
+// stateBlock is how many components a block holds once the first blocks have
+// doubled to it (more for a bigger state).
+const stateBlock = 4096
 
 // comps are the components of st.
 func (r *scoreRules) comps(st search.State) []solver.Pos {
-	lo := 0
-	if st > 0 {
-		lo = r.ends[st-1]
-	}
-	return r.flat[lo:r.ends[st]:r.ends[st]]
+	sp := r.spans[st]
+	return r.blocks[sp.block][sp.start : sp.start+sp.n : sp.start+sp.n]
 }
 
 // stateOf interns a position or sum value.

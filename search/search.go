@@ -428,7 +428,13 @@ func (s *Searcher) expand(st State) (*entry, error) {
 	slices.SortStableFunc(moves, func(a, b Move) int { return cmp.Compare(b.Gain, a.Gain) })
 	last := len(s.arena) - 1
 	if last < 0 || len(s.arena[last])+len(moves) > cap(s.arena[last]) {
-		n := max(arenaChunk, len(moves))
+		n := arenaChunk // the first chunks smaller, doubling
+		if last >= 0 {
+			n = min(n, 2*cap(s.arena[last]))
+		} else {
+			n = firstChunk
+		}
+		n = max(n, len(moves))
 		if err := s.Config.Memory(int64(n) * int64(unsafe.Sizeof(Move{}))); err != nil {
 			return nil, err
 		}
@@ -443,8 +449,11 @@ func (s *Searcher) expand(st State) (*entry, error) {
 }
 
 // arenaChunk is how many moves a chunk of the arena holds (more for a state
-// with more).
+// with more), once the first chunks, from firstChunk on, have doubled to it.
 const arenaChunk = 1 << 16
+
+// firstChunk is the size of the arena's first chunk.
+const firstChunk = 256
 
 // loop builds the error for a move from the top of the stack back to st.
 func (s *Searcher) loop(stack []frame, st State) error {
