@@ -25,6 +25,10 @@ type compiler struct {
 	// option (see optionCall), and params its number of parameters.
 	calls  map[string]*optionCall
 	params int
+	// byOption is set while an option call compiles: kept by option, it
+	// skips the function's remembered calls (see userCall), whose slots
+	// would cost more than they give.
+	byOption bool
 }
 
 // fail raises a runtime error located at pos.

@@ -681,7 +681,8 @@ func (c *compiler) builtinInt(e *lang.Call, b *builtin) intFn {
 
 // userCall compiles a call of a top-level function (the global cell's value
 // when it runs) through the typed form of its body, its calls remembered as
-// the general path remembers them. It reports false, for the general path to
+// the general path remembers them (but for an option call, see
+// compiler.byOption). It reports false, for the general path to
 // make the call, when the cell holds anything else, the function's body has no
 // typed form or lives in another file (whose errors name the call), the
 // arguments do not match, or the calls nest too deeply.
@@ -695,7 +696,7 @@ func (c *compiler) userCall(e *lang.Call, cell *Global) func(fr *Frame) (Value, 
 		return nil
 	}
 	args := c.operands(e.Args)
-	in, file := c.in, e.Pos.Filename
+	in, file, remember := c.in, e.Pos.Filename, !c.byOption
 	return func(fr *Frame) (Value, bool) {
 		cl, ok := cell.V.R.(*closure)
 		if !ok || !cell.Defined || cell.V.K != KFunc || cl.env != nil {
@@ -715,9 +716,12 @@ func (c *compiler) userCall(e *lang.Call, cell *Global) func(fr *Frame) (Value, 
 			r.deepTyped = true
 			return Value{}, false // the general path says so
 		}
-		slot, cached := fn.recall(in, nil, vals[:len(args)])
-		if cached {
-			return slot.v, true
+		var slot *memoSlot
+		if remember {
+			var cached bool
+			if slot, cached = fn.recall(in, nil, vals[:len(args)]); cached {
+				return slot.v, true
+			}
 		}
 		r.depth++
 		defer func() { r.depth-- }()

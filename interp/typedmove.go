@@ -131,7 +131,9 @@ func (c *compiler) keepByOption(m *lang.Move, slot int) {
 			if !ok {
 				return
 			}
+			c.byOption = true
 			inner := c.intCall(call)
+			c.byOption = false
 			if inner == nil {
 				return
 			}
