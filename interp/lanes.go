@@ -46,8 +46,9 @@ type laneReduction struct {
 	where laneBool // nil: none
 	elem  laneInt  // the element added, for a sum
 	sum   bool
-	// seq and ints are the last list of boxed integers looped over and its
-	// integers, unboxed once (a list does not change).
+	// seq and ints are the last list of boxed values looped over and its
+	// integers, unboxed once (a list does not change), or nil when they are
+	// not all integers.
 	seq  *Seq
 	ints []int64
 }
@@ -450,7 +451,8 @@ func b2u(b bool) uint64 {
 }
 
 // intsOf returns the elements of xs when all are integers (a range is not
-// asked for here).
+// asked for here). Only a short list of boxed integers is unboxed (and kept):
+// a long one goes element by element rather than be copied.
 func (lr *laneReduction) intsOf(xs Value) ([]int64, bool) {
 	if ns, ok := unboxed(xs); ok {
 		return ns, true
@@ -460,19 +462,26 @@ func (lr *laneReduction) intsOf(xs Value) ([]int64, bool) {
 	}
 	s := xs.R.(*Seq)
 	if s == lr.seq {
-		return lr.ints, true
+		return lr.ints, lr.ints != nil // nil: not all integers
 	}
 	elems := s.values()
+	if len(elems) > maxUnboxed {
+		return nil, false
+	}
 	ns := make([]int64, len(elems))
 	for i, v := range elems {
 		if v.K != KInt {
-			return nil, false
+			ns = nil
+			break
 		}
 		ns[i] = v.N
 	}
 	lr.seq, lr.ints = s, ns
-	return ns, true
+	return ns, ns != nil
 }
+
+// maxUnboxed is the longest list of boxed integers a reduction unboxes.
+const maxUnboxed = 4096
 
 // runLanes runs the innermost generator over xs (integers), a block at a time,
 // with slot its variable; false when the general form is needed.

@@ -52,7 +52,11 @@ fn s(k) = sum([x * k for x in xs where x > k]) + sum([-x for x in {5, 1, 9} wher
 print sg(W(0))
 print [c(n) for n in -1..7]
 print [s(k) for k in -3..3]
-print len([x for x in 9223372036854775700..9223372036854775807 where x > 9223372036854775800])`}},
+print len([x for x in 9223372036854775700..9223372036854775807 where x > 9223372036854775800])
+let mixed = [1, 2, "a", 3, 2]
+let long = [if x == 5000 then "end" else x % 10 for x in 0..5000]
+fn m(k) = len([x for x in mixed where x == k]) * 1000 + len([x for x in long where x == k])
+print [m(k) for k in 0..3]`}},
 	// These fall back to the general way, which gives the error.
 	{"an error in a where", true, true, []string{`game E(S, d) { move e in 0..5 where 10 / (e - d) > 1 -> E(S | (1 << e), d) }
 print sg(E(0, 9))
