@@ -161,16 +161,24 @@ func runConfigured(runs []string, plain bool, set func(*Config)) (string, *Inter
 	return out.String(), in
 }
 
+// bothWays runs a program's runs with the fast paths and under Config.Plain,
+// fails unless they print the same, and returns the output and both sessions.
+func bothWays(t *testing.T, runs []string) (string, *Interp, *Interp) {
+	t.Helper()
+	typed, in := runTyped(runs, false, 0)
+	plain, pin := runTyped(runs, true, 0)
+	if typed != plain {
+		t.Fatalf("typed:\n%s\ngeneral:\n%s", typed, plain)
+	}
+	return plain, in, pin
+}
+
 // Typed expressions give what their general forms give, values and errors
 // alike, on every program; the first programs run wholly typed.
 func TestTypedExpressionsMatchGeneralPath(t *testing.T) {
 	for _, p := range typedPrograms {
 		t.Run(p.name, func(t *testing.T) {
-			typed, in := runTyped(p.runs, false, 0)
-			plain, _ := runTyped(p.runs, true, 0)
-			if typed != plain {
-				t.Fatalf("typed:\n%s\ngeneral:\n%s", typed, plain)
-			}
+			plain, in, _ := bothWays(t, p.runs)
 			if in.typedRoots == 0 {
 				t.Errorf("no typed expression compiled")
 			}

@@ -91,11 +91,7 @@ print sg(H(0))`}},
 func TestTypedMovesMatchGeneralPath(t *testing.T) {
 	for _, p := range typedMovePrograms {
 		t.Run(p.name, func(t *testing.T) {
-			typed, in := runTyped(p.runs, false, 0)
-			plain, pin := runTyped(p.runs, true, 0)
-			if typed != plain {
-				t.Fatalf("typed:\n%s\ngeneral:\n%s", typed, plain)
-			}
+			plain, in, pin := bothWays(t, p.runs)
 			if (in.typedMoves > 0) != p.moves || (in.laneRuns > 0) != p.lanes {
 				t.Errorf("typed moves %d, blocks %d; want taken %v, %v", in.typedMoves, in.laneRuns, p.moves, p.lanes)
 			}
