@@ -95,10 +95,17 @@ func TestPhylaByDefinition(t *testing.T) {
 			ph := f.phylum
 			counts[ph]++
 			plus, minus := tab.values(g)
-			every := func(kind func(ID) bool) bool { return !slices.ContainsFunc(tab.followers(g), func(x ID) bool { return !kind(x) }) }
-			optionsAll := func(kind func(ID) bool) bool { return !slices.ContainsFunc(f.opts, func(x ID) bool { return !kind(x) }) }
+			every := func(kind func(ID) bool) bool {
+				return !slices.ContainsFunc(tab.followers(g), func(x ID) bool { return !kind(x) })
+			}
+			optionsAll := func(kind func(ID) bool) bool {
+				return !slices.ContainsFunc(f.opts, func(x ID) bool { return !kind(x) })
+			}
 			isTame := func(x ID) bool { return pairKind(tab.values(x)) == 0 }
-			nimLike := func(x ID) bool { p, m := tab.values(x); return (p == 0 && m == 1) || (p == 1 && m == 0) || (p == m && p > 1) }
+			nimLike := func(x ID) bool {
+				p, m := tab.values(x)
+				return (p == 0 && m == 1) || (p == 1 && m == 0) || (p == m && p > 1)
+			}
 			if ph.IsTame() != every(isTame) {
 				t.Errorf("form %d (%s): tame %v, but every position has a tame pair: %v", g, ph, ph.IsTame(), every(isTame))
 			}
