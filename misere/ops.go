@@ -89,8 +89,11 @@ func (t *Table) isPartOf(h, g ID) bool {
 }
 
 func (t *Table) halfTame(g ID) bool {
+	if t.forms[g].phylum.IsGenerallyTame() {
+		return false
+	}
 	s := t.forms[t.add(g, g)]
-	return !t.forms[g].phylum.IsGenerallyTame() && s.phylum.IsGenerallyTame() && s.gPlus == 0 && s.gMinus == 0
+	return s.phylum.IsGenerallyTame() && s.gPlus == 0 && s.gMinus == 0
 }
 
 // Make returns the form of the game whose options are these forms.

@@ -17,25 +17,25 @@ import (
 // How the parts of an even G other than 0 are found: if an option of G is 0 or *,
 // G is prime (an option of X + Y that is a unit makes X or Y one). Otherwise let G
 // = X + Y with X, Y not units. Each option of G's form is an option of X + Y, so
-// equals X' + Y or X + Y'. If both kinds occur, X is a part of one option and Y of
-// another, so both are among the parts of G's options and the sum of every two
-// such parts is tried. If every option is X + Y' (or every one X' + Y, with the
-// roles swapped), X is a part of every option, and Y's options are among: Y' for
-// the options X + Y' of G, and Y' with X' + Y' = G for the options X' of X (an
-// option X + Y' of X + Y left out of G's form as reversible has an option equal to
-// G, and X + Y'' = X + Y would make Y' reversible in Y's own form). Y is then the
-// form of one subset of these, and each subset is tried. The two steps repeat
-// until they find nothing new, as a part found may give the Y' of another.
+// equals X' + Y or X + Y'. If one option is X' + Y and another X + Y', Y is a part
+// of the one and X of the other, so both are among the parts of G's options, and
+// the sum of every two such parts is tried. Otherwise every option is X + Y' (or
+// every one X' + Y, the roles swapped), so X is a part of every option, and Y's
+// options are: Y' = G' - X for every option G' of G (by cancellation), and perhaps
+// some Y' with X' + Y' = G for an option X' of X (an option X + Y' left out of G's
+// form as reversible has an option equal to G, and X + Y'' = X + Y would make Y'
+// reversible in Y's own form). So Y is the form of the first ones with a subset of
+// the others, and each subset is tried. The two steps repeat until they find
+// nothing new, as a part found may give the Y' of another.
 
-// maxCandidates bounds the options a complement is chosen from by trying every
-// subset.
+// maxCandidates bounds the options X' whose complements are tried in every subset.
 const maxCandidates = 16
 
 // PartsError is returned when the parts of a form are beyond the search.
 type PartsError struct{ Candidates int }
 
 func (e *PartsError) Error() string {
-	return fmt.Sprintf("the parts of this form are beyond the search: a complement would be chosen from %d candidate options (at most %d are tried)", e.Candidates, maxCandidates)
+	return fmt.Sprintf("the parts of this form are beyond the search: a complement would try every subset of %d candidate options (at most %d)", e.Candidates, maxCandidates)
 }
 
 func unit(g ID) bool { return g == Zero || g == Star }
@@ -80,7 +80,8 @@ func (t *Table) pairs(g ID) [][2]ID {
 	opts := t.forms[g].opts
 	if g != Zero && !slices.ContainsFunc(opts, unit) {
 		optParts := make([]map[ID]bool, len(opts))
-		var union []ID
+		var order []ID
+		union := map[int][]ID{} // by normal-play value
 		inUnion := map[ID]bool{}
 		for i, o := range opts {
 			optParts[i] = map[ID]bool{}
@@ -89,14 +90,16 @@ func (t *Table) pairs(g ID) [][2]ID {
 					optParts[i][x] = true
 					if x != Zero && !inUnion[x] {
 						inUnion[x] = true
-						union = append(union, x)
+						v := t.forms[x].gPlus
+						union[v] = append(union[v], x)
+						order = append(order, x)
 					}
 				}
 			}
 		}
 		for changed := true; changed; {
 			changed = false
-			for _, x := range union {
+			for _, x := range order {
 				if isPart[x] {
 					continue
 				}
@@ -114,10 +117,11 @@ func (t *Table) pairs(g ID) [][2]ID {
 }
 
 // complement looks for the even y with x + y = g or g + *: among the parts of g's
-// options, and when x is a part of every option, as the form of a subset of the
-// candidate options (see the comment at the top).
-func (t *Table) complement(g, x ID, union []ID, inAll bool, found [][2]ID) (ID, bool) {
-	for _, y := range union {
+// options (by their normal-play values, which add as in Nim), and when x is a part
+// of every option, as the form of its options (see the comment at the top).
+func (t *Table) complement(g, x ID, union map[int][]ID, inAll bool, found [][2]ID) (ID, bool) {
+	v := t.forms[g].gPlus ^ t.forms[x].gPlus
+	for _, y := range slices.Concat(union[v], union[v^1]) {
 		t.step()
 		if t.even(t.add(x, y)) == g {
 			return y, true
@@ -126,16 +130,16 @@ func (t *Table) complement(g, x ID, union []ID, inAll bool, found [][2]ID) (ID, 
 	if !inAll {
 		return 0, false
 	}
-	var cands []ID
+	var must, cands []ID
 	for _, o := range t.forms[g].opts {
 		y, _ := partner(t.pairs(t.even(o)), x)
 		if w, ok := t.exact(x, y, o); ok {
-			cands = append(cands, w)
+			must = append(must, w)
 		}
 	}
 	for _, xo := range t.forms[x].opts {
 		if y, ok := partner(found, t.even(xo)); ok {
-			if w, ok := t.exact(xo, y, g); ok {
+			if w, ok := t.exact(xo, y, g); ok && !slices.Contains(must, w) {
 				cands = append(cands, w)
 			}
 		}
@@ -145,8 +149,8 @@ func (t *Table) complement(g, x ID, union []ID, inAll bool, found [][2]ID) (ID, 
 	if len(cands) > maxCandidates {
 		panic(stop{&PartsError{len(cands)}})
 	}
-	for mask := 1; mask < 1<<len(cands); mask++ {
-		var opts []ID
+	for mask := range 1 << len(cands) {
+		opts := slices.Clone(must)
 		for i, c := range cands {
 			if mask&(1<<i) != 0 {
 				opts = append(opts, c)

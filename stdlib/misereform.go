@@ -40,7 +40,8 @@ func newMisereForms(in *interp.Interp) *misereForms {
 		byText: map[string]misere.ID{}, text: map[misere.ID]string{}}
 }
 
-// define adds mcg, misereform, misereinfo and misereoptions.
+// define adds mcg, misereform, misereinfo, misereoptions, misereparts,
+// miserepartitions and misereminus.
 func (m *misereForms) define() {
 	m.in.Define("mcg", 1, 1, "mcg(\"*[[2],0]\") reads a misère game in CGSuite's notation, as a position MisereGame(form) that outcome(G, misere), genus, sg and misereform accept: in *[a, b, ...] a number n is the nim heap *n and a list [a, b, ...] the game with those options; *[a] alone is a; + adds games",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
@@ -65,7 +66,7 @@ func (m *misereForms) define() {
 			s, err := m.print(ctx, g)
 			return interp.Str(s), err
 		})
-	m.in.Define("misereinfo", 1, 1, "misereinfo(G): the misère canonical form of G with its birthday, misère and normal Grundy values, whether it is a nim heap, whether it is even (born before G + *), and its mate (the game with every end position 0 replaced by *)",
+	m.in.Define("misereinfo", 1, 1, "misereinfo(G): the misère canonical form of G with its birthday, misère and normal Grundy values, whether it is a nim heap, whether it is even (born before G + *), its mate (the game with every end position 0 replaced by *), its phylum (nim heap, tame, generally tame, tameable, restive, generally restive, restless or wild) with a flag for each, and whether it is half-tame, prime, extraverted, introverted (see docs/misere.md)",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			return m.info(ctx, args[0])
 		})
@@ -75,15 +76,58 @@ func (m *misereForms) define() {
 			if err != nil {
 				return interp.Value{}, err
 			}
-			var out []interp.Value
-			for _, o := range m.table.Options(g) {
-				s, err := m.print(ctx, o)
-				if err != nil {
+			return m.list(ctx, m.table.Options(g))
+		})
+	m.in.Define("misereparts", 1, 1, "misereparts(G): the parts of G's misère canonical form, as CGSuite's Parts: the games H, not 0 or *, with G = H + X for some X other than 0 and *, each counted once with H + * (the one born first)",
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			g, err := m.formOf(ctx, args[0])
+			if err != nil {
+				return interp.Value{}, err
+			}
+			parts, err := m.table.Parts(ctx, g)
+			if err != nil {
+				return interp.Value{}, err
+			}
+			return m.list(ctx, parts)
+		})
+	m.in.Define("miserepartitions", 1, 1, "miserepartitions(G): every way of writing G's misère canonical form as a sum of primes (games with no parts), as CGSuite's Partitions; * ends a sum that is otherwise G + *",
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			g, err := m.formOf(ctx, args[0])
+			if err != nil {
+				return interp.Value{}, err
+			}
+			ps, err := m.table.Partitions(ctx, g)
+			if err != nil {
+				return interp.Value{}, err
+			}
+			out := make([]interp.Value, len(ps))
+			for i, p := range ps {
+				if out[i], err = m.list(ctx, p); err != nil {
 					return interp.Value{}, err
 				}
-				out = append(out, interp.Str(s))
 			}
 			return interp.List(out), nil
+		})
+	m.in.Define("misereminus", 2, 2, "misereminus(G, H): the misère canonical form X with G = H + X, when H is a part of G (CGSuite's MisereMinus)",
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			g, err := m.formOf(ctx, args[0])
+			if err != nil {
+				return interp.Value{}, err
+			}
+			h, err := m.formOf(ctx, args[1])
+			if err != nil {
+				return interp.Value{}, err
+			}
+			x, ok, err := m.table.Minus(ctx, g, h)
+			if err != nil {
+				return interp.Value{}, err
+			}
+			if !ok {
+				gs, _ := m.print(ctx, g)
+				hs, _ := m.print(ctx, h)
+				return interp.Value{}, fmt.Errorf("%s is not a part of %s: no game X makes %s + X equal to it (misereparts lists the parts)", hs, gs, hs)
+			}
+			return m.position(ctx, x)
 		})
 }
 
@@ -212,11 +256,40 @@ func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, e
 			return interp.Value{}, err
 		}
 	}
-	return interp.NewRecord(
-		[]string{"form", "birthday", "miseresg", "sg", "nimheap", "even", "mate"},
-		[]interp.Value{interp.Str(texts[0]), interp.Int(int64(f.Birthday)), interp.Int(int64(f.MisereValue)),
-			interp.Int(int64(f.Value)), interp.Bool(f.NimHeap), interp.Bool(f.Even), interp.Str(texts[1])},
-		make([]bool, 7)), nil
+	p := f.Phylum
+	fields := []struct {
+		name string
+		v    interp.Value
+	}{
+		{"form", interp.Str(texts[0])}, {"birthday", interp.Int(int64(f.Birthday))},
+		{"miseresg", interp.Int(int64(f.MisereValue))}, {"sg", interp.Int(int64(f.Value))},
+		{"nimheap", interp.Bool(f.NimHeap)}, {"even", interp.Bool(f.Even)}, {"mate", interp.Str(texts[1])},
+		{"phylum", interp.Str(p.String())}, {"tame", interp.Bool(p.IsTame())},
+		{"generallytame", interp.Bool(p.IsGenerallyTame())}, {"tameable", interp.Bool(p.IsTameable())},
+		{"restive", interp.Bool(p == misere.Restive)}, {"generallyrestive", interp.Bool(p.IsGenerallyRestive())},
+		{"restless", interp.Bool(p == misere.Restless)}, {"halftame", interp.Bool(f.HalfTame)},
+		{"prime", interp.Bool(f.Prime)}, {"extraverted", interp.Bool(f.Extraverted)},
+		{"introverted", interp.Bool(f.Introverted)},
+	}
+	names := make([]string, len(fields))
+	values := make([]interp.Value, len(fields))
+	for i, f := range fields {
+		names[i], values[i] = f.name, f.v
+	}
+	return interp.NewRecord(names, values, make([]bool, len(fields))), nil
+}
+
+// list prints forms as a list of strings.
+func (m *misereForms) list(ctx context.Context, gs []misere.ID) (interp.Value, error) {
+	out := make([]interp.Value, len(gs))
+	for i, g := range gs {
+		s, err := m.print(ctx, g)
+		if err != nil {
+			return interp.Value{}, err
+		}
+		out[i] = interp.Str(s)
+	}
+	return interp.List(out), nil
 }
 
 // nimHeap tells whether a position is a nim heap, and its size: a nimber *k or a

@@ -21,6 +21,12 @@ func TestMisereFormsAgree(t *testing.T) {
 	}
 	// Each form read back from its options plays as the form: mcg of the game of
 	// its options' forms, compared by outcome in sums with nim heaps.
+	// Misère games cancel: b is what is left of a + b after a is taken away.
+	left := eval(t, plain, "[misereform(misereminus(a + b, a)) for a in "+pool+", b in "+pool+"]")
+	whole := eval(t, plain, "[misereform(b) for a in "+pool+", b in "+pool+"]")
+	if left != whole {
+		t.Errorf("misereminus(a + b, a) is not b:\n got  %s\n want %s", left, whole)
+	}
 	byForm = eval(t, plain, "[misereinfo(a + *k).miseresg == 0 for a in "+pool+", k in 0..3]")
 	byGame := eval(t, plain, "[outcome(MisereGame(misereform(a)) + *k, misere) == P for a in "+pool+", k in 0..3]")
 	if byForm != byGame {
@@ -53,6 +59,21 @@ func TestMisereFormsInTheLanguage(t *testing.T) {
 		`misereinfo(mcg("*[[2]]+*[1]")).even`:                       `false`,
 		`misereoptions("*[2#0]")`:                                   `["*[0]", "*[2#]"]`,
 		`[misereform(m.to) for m in moves(mcg("*[[2],0]"))]`:        `["*[0]", "*[2#]"]`,
+		`misereinfo(mcg("*[[2],0]")).phylum`:                        `"restive"`,
+		`misereinfo(mcg("*[[2],1]")).restless`:                      `true`,
+		`misereinfo(mcg("*[[[2]],[[2],1]]")).generallytame`:         `true`,
+		`misereinfo(mcg("*[[[2]],[[2],1]]")).tame`:                  `false`,
+		`misereinfo(mcg("*[[2],0]")).halftame`:                      `true`,
+		`misereinfo(*2).prime`:                                      `true`,
+		`misereinfo(Kayles(8)).prime`:                               `false`,
+		`misereinfo(mcg("*[[2]]")).extraverted`:                     `true`,
+		`misereinfo(*1).introverted`:                                `true`,
+		`misereparts(mcg("*[[*[4]+*[2]]]"))`:                        `["*[2]", "*[4]", "*[4[2#-2]]", "*[4[2#-4]]"]`,
+		`miserepartitions(mcg("*[[*[4]+*[2]]]"))`:                   `[["*[2]", "*[4[2#-2]]"], ["*[4]", "*[4[2#-4]]"]]`,
+		`miserepartitions(Kayles(8))`:                               `[["*[2]", "*[2]", "*[1]"]]`,
+		`miserepartitions(0)`:                                       `[[]]`,
+		`misereparts(Kayles(5) + Kayles(7))`:                        `["*[2[2]321]", "*[(2[2]321)[1](2[2]321)2[3]2[2]30]"]`,
+		`misereform(misereminus(mcg("*[[*[4]+*[2]]]"), *4) + *4)`:   `"*[4[2#]]"`,
 	} {
 		if got := eval(t, in, src); got != want {
 			t.Errorf("%s = %s, want %s", src, got, want)
@@ -68,6 +89,8 @@ func TestMisereFormsInTheLanguage(t *testing.T) {
 		`misereform(Kayles(20000))`:        "too large for its misère canonical form",
 		`moves(MisereGame("*[9x]"))`:       `MisereGame("*[9x]"): at character 4: expected a digit`,
 		`moves(MisereGame("*[2[-2]]"))`:    "marks -n",
+		`misereminus(*2 + *2, *4)`:         "*[4] is not a part of *[2[2]]",
+		`misereparts(Cutcake(2, 2))`:       "Cutcake is not impartial",
 	} {
 		_, err := in.Eval(context.Background(), "test", src)
 		switch {
