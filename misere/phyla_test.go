@@ -284,3 +284,39 @@ func TestPartsByDefinition(t *testing.T) {
 		t.Error("no prime among the games")
 	}
 }
+
+// TestLinksAndDistinguishers checks both against their definitions on every two
+// games of the pool: a link makes both sums P-positions and exists exactly when
+// neither game is an option of the other (then G + T has the option H + T); a
+// distinguisher makes G + X a P-position and H + X an N-position.
+func TestLinksAndDistinguishers(t *testing.T) {
+	ctx := context.Background()
+	p := newPool(t)
+	tab := p.tab
+	isP := func(g, x ID) bool { return tab.forms[tab.add(g, x)].gMinus == 0 }
+	games := append(slices.Clone(p.day4), p.pairs[:60]...)
+	for _, g := range games {
+		for _, h := range games {
+			l, ok, err := tab.Link(ctx, g, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := !tab.hasOption(g, h) && !tab.hasOption(h, g); ok != want {
+				t.Errorf("forms %d, %d: linked %v, want %v", g, h, ok, want)
+			}
+			if ok && (!isP(g, l) || !isP(h, l)) {
+				t.Errorf("forms %d, %d: link %d makes outcomes %v, %v", g, h, l, isP(g, l), isP(h, l))
+			}
+			x, ok, err := tab.Distinguisher(ctx, g, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok != (g != h) {
+				t.Errorf("forms %d, %d: distinguisher found %v", g, h, ok)
+			}
+			if ok && (!isP(g, x) || isP(h, x)) {
+				t.Errorf("forms %d, %d: distinguisher %d makes outcomes %v, %v", g, h, x, isP(g, x), isP(h, x))
+			}
+		}
+	}
+}

@@ -59,6 +59,7 @@ type Table struct {
 	mates  map[ID]ID
 	// partPairs holds the pairs of even parts of even forms (see parts.go).
 	partPairs map[ID][][2]ID
+	links     map[[2]ID]ID // links of pairs of forms (see link.go)
 	nims      []ID
 	early     map[ID]int // CGSuite's fixed order of the early forms (see order.go)
 	stored    int        // options stored, over all forms
@@ -68,7 +69,7 @@ type Table struct {
 
 // NewTable returns a table with 0 and *.
 func NewTable() *Table {
-	t := &Table{byOpts: map[string]ID{}, sums: map[[2]ID]ID{}, mates: map[ID]ID{}, partPairs: map[ID][][2]ID{}, ctx: context.Background()}
+	t := &Table{byOpts: map[string]ID{}, sums: map[[2]ID]ID{}, mates: map[ID]ID{}, partPairs: map[ID][][2]ID{}, links: map[[2]ID]ID{}, ctx: context.Background()}
 	t.record(nil)        // 0
 	t.record([]ID{Zero}) // *
 	t.nims = []ID{Zero, Star}

@@ -41,7 +41,7 @@ func newMisereForms(in *interp.Interp) *misereForms {
 }
 
 // define adds mcg, misereform, misereinfo, misereoptions, misereparts,
-// miserepartitions and misereminus.
+// miserepartitions, misereminus, miserelink and miseredistinguisher.
 func (m *misereForms) define() {
 	m.in.Define("mcg", 1, 1, "mcg(\"*[[2],0]\") reads a misère game in CGSuite's notation, as a position MisereGame(form) that outcome(G, misere), genus, sg and misereform accept: in *[a, b, ...] a number n is the nim heap *n and a list [a, b, ...] the game with those options; *[a] alone is a; + adds games",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
@@ -109,26 +109,40 @@ func (m *misereForms) define() {
 			return interp.List(out), nil
 		})
 	m.in.Define("misereminus", 2, 2, "misereminus(G, H): the misère canonical form X with G = H + X, when H is a part of G (CGSuite's MisereMinus)",
-		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
-			g, err := m.formOf(ctx, args[0])
-			if err != nil {
+		m.pairFunc(m.table.Minus, "%[2]s is not a part of %[1]s: no game X makes %[2]s + X equal to it (misereparts lists the parts)"))
+	m.in.Define("miserelink", 2, 2, "miserelink(G, H): a game T that makes G + T and H + T both misère P-positions (CGSuite's Link); there is one exactly when neither form is an option of the other",
+		m.pairFunc(m.table.Link, "%[1]s and %[2]s are not linked: one is an option of the other, so no game makes both sums P-positions"))
+	m.in.Define("miseredistinguisher", 2, 2, "miseredistinguisher(G, H): a game X that makes G + X a misère P-position and H + X an N-position (CGSuite's Distinguisher), for distinct misère games",
+		m.pairFunc(m.table.Distinguisher, "%[1]s and %[2]s are the same misère game: no game tells them apart"))
+}
+
+// pairFunc makes a function of two positions or sums from a table operation on
+// their forms that returns a form, or nothing, when the error (formatted with the
+// two forms printed) says why.
+func (m *misereForms) pairFunc(op func(context.Context, misere.ID, misere.ID) (misere.ID, bool, error), none string) interp.GoFunc {
+	return func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+		var forms [2]misere.ID
+		for i := range forms {
+			var err error
+			if forms[i], err = m.formOf(ctx, args[i]); err != nil {
 				return interp.Value{}, err
 			}
-			h, err := m.formOf(ctx, args[1])
-			if err != nil {
-				return interp.Value{}, err
+		}
+		x, ok, err := op(ctx, forms[0], forms[1])
+		if err != nil {
+			return interp.Value{}, err
+		}
+		if !ok {
+			var texts [2]string
+			for i, g := range forms {
+				if texts[i], err = m.print(ctx, g); err != nil {
+					return interp.Value{}, err
+				}
 			}
-			x, ok, err := m.table.Minus(ctx, g, h)
-			if err != nil {
-				return interp.Value{}, err
-			}
-			if !ok {
-				gs, _ := m.print(ctx, g)
-				hs, _ := m.print(ctx, h)
-				return interp.Value{}, fmt.Errorf("%s is not a part of %s: no game X makes %s + X equal to it (misereparts lists the parts)", hs, gs, hs)
-			}
-			return m.position(ctx, x)
-		})
+			return interp.Value{}, fmt.Errorf(none, texts[0], texts[1])
+		}
+		return m.position(ctx, x)
+	}
 }
 
 // named returns the form a MisereGame argument names, as CGSuite prints it.
