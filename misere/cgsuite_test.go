@@ -33,13 +33,7 @@ var cgsuiteCases = []struct {
 func TestCGSuiteCases(t *testing.T) {
 	ctx := context.Background()
 	tab := NewTable()
-	str := func(g ID) string {
-		s, err := tab.String(ctx, g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	str := printer(t, tab)
 	for _, c := range cgsuiteCases {
 		g, err := tab.Parse(ctx, c.in)
 		if err != nil {
@@ -123,13 +117,7 @@ var cgsuitePhyla = []struct {
 func TestCGSuitePhylaAndParts(t *testing.T) {
 	ctx := context.Background()
 	tab := NewTable()
-	str := func(g ID) string {
-		s, err := tab.String(ctx, g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	str := printer(t, tab)
 	list := func(gs []ID) string {
 		var out []string
 		for _, g := range gs {
@@ -218,4 +206,15 @@ func items(s string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// printer returns a function that prints forms of tab, failing the test on an error.
+func printer(t *testing.T, tab *Table) func(ID) string {
+	return func(g ID) string {
+		s, err := tab.String(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
 }
