@@ -26,16 +26,26 @@ import (
 const laneWidth = 64
 
 // laneInt is an integer part of a reduction for every element of a block:
-// the same value for all (fixed), the element itself (elem), the element &, |
-// or ^ a fixed k (code), computed where it is used, or any other (each).
+// the same value for all (fixed); the element itself (elem), or a fixed value
+// shifted by the element (shift, of base: 1 << e, S >> e), either of them &,
+// | or ^ a fixed k (code) or not (k nil), computed where it is used with no
+// call; or any other (each).
 type laneInt struct {
 	fixed intFn
 	elem  bool
+	shift int // laneShr or laneShl, or 0
+	base  intFn
 	code  int
 	k     intFn
 	each  func(fr *Frame, xs []int64) ([]int64, bool)
-	buf   *[laneWidth]int64 // where fixed, or k's operator, puts its values
+	buf   *[laneWidth]int64 // where the part's values go
 }
+
+// The shifts of laneInt.shift.
+const (
+	laneShr = 1 + iota
+	laneShl
+)
 
 // laneBool is a condition for every element of a block: bit i of the mask
 // for element i (the bits past the block's end mean nothing).
@@ -138,12 +148,14 @@ func (c *compiler) laneInt(e lang.Expr, slot int) (laneInt, bool) {
 // values is the part's value for each element of the block xs.
 func (l *laneInt) values(fr *Frame, xs []int64) ([]int64, bool) {
 	switch {
-	case l.elem:
-		return xs, true
-	case l.k != nil:
+	case l.elem || l.shift != 0:
+		vs, ok := l.shifted(fr, xs)
+		if !ok || l.k == nil {
+			return vs, ok
+		}
 		k, ok := l.k(fr)
 		out := l.buf[:len(xs)]
-		bitwiseFixed(l.code, out, xs, k)
+		bitwiseFixed(l.code, out, vs, k)
 		return out, ok
 	case l.fixed != nil:
 		v, ok := l.fixed(fr)
@@ -156,19 +168,52 @@ func (l *laneInt) values(fr *Frame, xs []int64) ([]int64, bool) {
 	return l.each(fr, xs)
 }
 
+// shifted is the element, or base shifted by it, for each element of xs
+// (false where a shift fails, as shlInt and shrInt do).
+func (l *laneInt) shifted(fr *Frame, xs []int64) ([]int64, bool) {
+	if l.shift == 0 {
+		return xs, true
+	}
+	k, ok := l.base(fr)
+	if !ok {
+		return nil, false
+	}
+	out := l.buf[:len(xs)]
+	for i, x := range xs {
+		switch {
+		case x < 0:
+			return nil, false
+		case l.shift == laneShr:
+			out[i] = k >> min(x, 63)
+		case x >= 63:
+			if k != 0 {
+				return nil, false
+			}
+			out[i] = 0
+		default:
+			if out[i] = k << x; out[i]>>x != k {
+				return nil, false
+			}
+		}
+	}
+	return out, true
+}
+
 // bitwise reports whether the part is the element, the element &, | or ^ a
 // fixed k, or fixed: ((x & and) | or) ^ xor of the element x, the masks read
 // once for the block.
-func (l *laneInt) bitwise() bool { return l.elem || l.k != nil || l.fixed != nil }
+func (l *laneInt) bitwise() bool {
+	return l.shift == 0 && (l.elem || l.k != nil || l.fixed != nil)
+}
 
 // masks are the part's and, or and xor when it is bitwise.
 func (l *laneInt) masks(fr *Frame) (and, or, xor int64, ok bool) {
 	switch {
-	case l.elem:
-		return -1, 0, 0, true
 	case l.fixed != nil:
 		k, ok := l.fixed(fr)
 		return 0, k, 0, ok
+	case l.k == nil:
+		return -1, 0, 0, true // the element
 	}
 	k, ok := l.k(fr)
 	switch l.code {
@@ -225,8 +270,16 @@ func (c *compiler) laneArith(e *lang.Binary, slot int) (laneInt, bool) {
 		l, r = r, l // &, | and ^ commute: a fixed operand on the right
 	}
 	out := new([laneWidth]int64)
-	if code != opOther && l.elem && r.fixed != nil {
-		return laneInt{code: code, k: r.fixed, buf: out}, true
+	switch {
+	case code != opOther && (l.elem || l.shift != 0) && l.k == nil && r.fixed != nil:
+		l.code, l.k, l.buf = code, r.fixed, out
+		return l, true
+	case (e.Op == ">>" || e.Op == "<<") && l.fixed != nil && r.elem:
+		shift := laneShr
+		if e.Op == "<<" {
+			shift = laneShl
+		}
+		return laneInt{shift: shift, base: l.fixed, buf: out}, true
 	}
 	return laneInt{each: func(fr *Frame, xs []int64) ([]int64, bool) {
 		o := out[:len(xs)]

@@ -56,7 +56,8 @@ print len([x for x in 9223372036854775700..9223372036854775807 where x > 9223372
 let mixed = [1, 2, "a", 3, 2]
 let long = [if x == 5000 then "end" else x % 10 for x in 0..5000]
 fn m(k) = len([x for x in mixed where x == k]) * 1000 + len([x for x in long where x == k])
-print [m(k) for k in 0..3]`}},
+print [m(k) for k in 0..3]`, `print sum([(1 << x) >> 3 for x in 0..62 where (x & 7) << 2 != 4]) + len([x for x in 0..70 where (0 << x) == 0 and (5 >> x) > 0])`,
+		`print len([x for x in 0..70 where (1 << x) > 0])`, `print len([x for x in -2..3 where x < 0 or (3 >> x) > 0])`, `print len([x for x in -2..3 where (3 >> x) > 0])`}},
 	// These fall back to the general way, which gives the error.
 	{"an error in a where", true, true, []string{`game E(S, d) { move e in 0..5 where 10 / (e - d) > 1 -> E(S | (1 << e), d) }
 print sg(E(0, 9))
