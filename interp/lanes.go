@@ -179,22 +179,24 @@ func (l *laneInt) shifted(fr *Frame, xs []int64) ([]int64, bool) {
 		return nil, false
 	}
 	out := l.buf[:len(xs)]
-	for i, x := range xs {
-		switch {
-		case x < 0:
-			return nil, false
-		case l.shift == laneShr:
+	if l.shift == laneShr {
+		for i, x := range xs {
+			if x < 0 {
+				return nil, false
+			}
 			out[i] = k >> min(x, 63)
-		case x >= 63:
-			if k != 0 {
-				return nil, false
-			}
-			out[i] = 0
-		default:
-			if out[i] = k << x; out[i]>>x != k {
-				return nil, false
-			}
 		}
+		return out, true
+	}
+	for i, x := range xs {
+		if uint64(x) < 63 && (k<<x)>>x == k {
+			out[i] = k << x
+			continue
+		}
+		if x < 63 || k != 0 { // a negative count, or bits shifted out
+			return nil, false
+		}
+		out[i] = 0
 	}
 	return out, true
 }
