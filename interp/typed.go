@@ -945,19 +945,8 @@ func safeElem(e lang.Expr) bool {
 // element, in the order of the general comprehension; false when a part has
 // no typed value.
 func (r *reduction) loop(fr *Frame, i int, acc *reduceAcc) bool {
-	g, in := r.gens[i], r.c.in
+	g := r.gens[i]
 	last := i == len(r.gens)-1
-	each := func(v Value) bool {
-		in.tick()
-		fr.slots[g.Slot] = v
-		if len(g.Names) > 0 {
-			r.c.unpack(g, fr)
-		}
-		if last {
-			return r.visit(fr, acc)
-		}
-		return r.loop(fr, i+1, acc)
-	}
 	if b := r.bounds[i]; b[0] != nil {
 		lo, ok := b[0](fr)
 		if !ok {
@@ -970,6 +959,7 @@ func (r *reduction) loop(fr *Frame, i int, acc *reduceAcc) bool {
 		if last && r.lanes != nil {
 			return r.runRange(fr, g.Slot, lo, hi, acc)
 		}
+		each := r.step(fr, i, acc)
 		for v := lo; v <= hi; v++ {
 			if !each(Int(v)) {
 				return false
@@ -986,6 +976,30 @@ func (r *reduction) loop(fr *Frame, i int, acc *reduceAcc) bool {
 			return r.runLanes(fr, g.Slot, ns, acc)
 		}
 	}
+	return r.loopOver(fr, i, xs, acc)
+}
+
+// step binds generator i to a value and runs what is inside it.
+func (r *reduction) step(fr *Frame, i int, acc *reduceAcc) func(v Value) bool {
+	g, in, last := r.gens[i], r.c.in, i == len(r.gens)-1
+	return func(v Value) bool {
+		in.tick()
+		fr.slots[g.Slot] = v
+		if len(g.Names) > 0 {
+			r.c.unpack(g, fr)
+		}
+		if last {
+			return r.visit(fr, acc)
+		}
+		return r.loop(fr, i+1, acc)
+	}
+}
+
+// loopOver is loop for generator i over the collection xs.
+func (r *reduction) loopOver(fr *Frame, i int, xs Value, acc *reduceAcc) bool {
+	g, in := r.gens[i], r.c.in
+	last := i == len(r.gens)-1
+	each := r.step(fr, i, acc)
 	if xs.K == KList || xs.K == KTuple || xs.K == KSet {
 		if _, unboxedInts := unboxed(xs); !unboxedInts {
 			// The common case, without iterate's closure (nor each's, for
