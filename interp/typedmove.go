@@ -340,6 +340,22 @@ func (tm *typedMove) loop(in *Interp, fr *Frame, i int, g *Game) bool {
 func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Game) bool {
 	xs := in.laneBlocks.get()
 	defer in.laneBlocks.put(xs)
+	// The arguments' values are copied out of their operators' buffers:
+	// the rest of the condition may call a function that expands a position
+	// of this game, and runs the same operators.
+	var own [maxMemoArgs]*[laneWidth]int64
+	for j, l := range tm.laneArgs {
+		if l != nil {
+			own[j] = in.laneBlocks.get()
+		}
+	}
+	defer func() {
+		for _, b := range own {
+			if b != nil {
+				in.laneBlocks.put(b)
+			}
+		}
+	}()
 	var argv [maxMemoArgs][]int64
 	for lo <= hi {
 		n := int(min(hi-lo, laneWidth-1)) + 1
@@ -357,7 +373,10 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 		laned := tm.laneArgs != nil
 		for j := range tm.laneArgs {
 			if l := tm.laneArgs[j]; l != nil && laned {
-				argv[j], laned = l.values(fr, block)
+				var vs []int64
+				if vs, laned = l.values(fr, block); laned {
+					argv[j] = own[j][:copy(own[j][:], vs)]
+				}
 			}
 		}
 		for i, x := range block {

@@ -43,6 +43,10 @@ game R(n) {
 game Q(n) { move k in 0..3 where k < n and h(n, k) % 2 == 0 score h(n, k) again -> Q(n - k - 1) }
 print [sg(R(n)) for n in 0..30]
 print [score(Q(n)) for n in 0..20]`}},
+	{"a position expanded inside another's where", true, true, []string{`fn g(n, k) = (n * 7 + k * k) % 5
+game R(n) { move a in 0..3 where a < n and sg(R((n - 1 - a) | 0)) + g(n, a) != 2 -> R((n - 1 - a) | 0) }
+print sg(R(40))
+print [sg(R(n)) for n in 0..40]`}},
 	{"a score from an affine move", true, true, []string{`game S(n) { move k in 1..n where k != 2 score k * k - n -> S(n - k) }
 print [score(S(n)) for n in 0..12]`}},
 	{"blocks past 64 values", true, true, []string{`game W(S) { move e in 0..70 where e < 8 and (S >> e) & 1 == 0 -> W(S | (1 << e)) }
