@@ -60,6 +60,9 @@
 //	runaway.go       the guess that a game never ends (the solver's Runaway)
 //	emit.go          emitted fast parts: a move's result added to an option without sum values
 //	fastmove.go      move clauses run as loop nests, valued straight from the memo
+//	typed.go         typed forms of integer and boolean expressions (int64 and bool, unboxed)
+//	typedmove.go     move clauses run as loops of typed expressions, with calls kept by option
+//	lanes.go         the innermost generator of a reduction or typed loop run 64 values at a time
 //	cells.go         sets of small cells kept as bitmasks; cellmove.go move clauses run on them
 //	canonsort.go     canonical forms recognized as a sort of the arguments
 //	fastpaths.go     the list of every fast path with the tests that guard it
