@@ -23,6 +23,15 @@ func (s set) each(f func(int32)) {
 	}
 }
 
+func (s set) any() bool {
+	for _, w := range s {
+		if w != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (s set) meets(o set) bool {
 	for i, w := range s {
 		if w&o[i] != 0 {
