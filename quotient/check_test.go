@@ -150,26 +150,31 @@ func TestAgainstSearch(t *testing.T) {
 	}
 }
 
-// TestRaisedLimits checks a quotient grown past where the default limits stop it: 0.754
-// stops at heap 17 within DefaultLimits, and with more work it reaches heap 19, where the
-// outcomes of sums still agree with the plain search.
+// TestRaisedLimits checks a quotient grown past where smaller limits stop it: 0.754
+// stops at some heap h within the small limits, and with the default limits it grows
+// on, the outcomes of sums with a heap from h on still agreeing with the plain search.
 func TestRaisedLimits(t *testing.T) {
 	ctx := context.Background()
 	c := parseCode(".754")
 	q := New(c, 1000)
-	err := q.Grow(ctx, 18)
+	q.limits = Limits{Trial: 1 << 10, Rounds: 10, Work: 1 << 16}
+	err := q.Grow(ctx, 30)
 	var le *LimitsError
-	if !errors.As(err, &le) || le.Heap != 17 {
-		t.Fatalf("0.754 within the default limits: %v, want a stop at heap 17", err)
+	if !errors.As(err, &le) || le.Heap != q.Heaps() || le.Heap > 17 {
+		t.Fatalf("0.754 within small limits: %v after %d heaps, want a stop by heap 17", err, q.Heaps())
 	}
-	q.RaiseLimits(LimitsFor(1 << 22))
-	if err := q.Grow(ctx, 20); err != nil {
+	h := le.Heap
+	if q.Grow(ctx, h+1) != err {
+		t.Fatal("growing again within the same limits did not give the same error")
+	}
+	q.RaiseLimits(DefaultLimits)
+	if err := q.Grow(ctx, h+3); err != nil {
 		t.Fatalf("0.754 with raised limits: %v", err)
 	}
 	s := &search{c: c, memo: map[string]bool{}}
 	count := 0
-	sums(19, 23, func(hs []int) {
-		if slices.Max(append([]int{0}, hs...)) < 17 {
+	sums(h+2, 23, func(hs []int) {
+		if slices.Max(append([]int{0}, hs...)) < h {
 			return
 		}
 		x, err := q.Sum(ctx, hs...)
@@ -181,7 +186,7 @@ func TestRaisedLimits(t *testing.T) {
 		}
 		count++
 	})
-	t.Logf("%d sums with a heap of 17 to 19 agree; order %d", count, q.Order())
+	t.Logf("%d sums with a heap of %d to %d agree; order %d", count, h, h+2, q.Order())
 }
 
 // TestStopInsideARound stops a growth whose rounds are long (much work allowed) by its

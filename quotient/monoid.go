@@ -266,6 +266,14 @@ func minimize(m monoid, elems []int32, letters []letter) (*table, []int32) {
 	for _, x := range elems {
 		classes = max(classes, int(class[x])+1)
 	}
+	acts := make([][]int32, len(gens)) // acts[i][x] = x·gens[i], for x in elems
+	for i, g := range gens {
+		acts[i] = make([]int32, m.size())
+		for _, x := range elems {
+			m.beat()
+			acts[i][x] = m.mul(x, g)
+		}
+	}
 	for {
 		ids := map[string]int32{}
 		next := make([]int32, len(class))
@@ -274,8 +282,8 @@ func minimize(m monoid, elems []int32, letters []letter) (*table, []int32) {
 		for _, x := range elems { // identity first: it gets class 0
 			m.beat()
 			key = appendInt(key[:0], class[x])
-			for _, g := range gens {
-				key = appendInt(key, class[m.mul(x, g)])
+			for _, act := range acts {
+				key = appendInt(key, class[act[x]])
 			}
 			id, ok := ids[string(key)]
 			if !ok {

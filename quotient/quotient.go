@@ -128,7 +128,8 @@ type Quotient struct {
 	values    []int // the misère values of the elements (see Values), for valuesAt heaps
 	valuesErr error // why there are none
 	valuesAt  int
-	effort    int             // the work of the current extension: trial elements times letters
+	effort    int             // the work of the current extension (see spend)
+	beats     int             // spend's calls, to look at ctx now and then
 	ctx       context.Context // the growth's, while it runs
 }
 

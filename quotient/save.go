@@ -66,7 +66,7 @@ func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
 		}
 	}
 	q := New(r, s.Bound)
-	q.limits = s.Limits
+	q.RaiseLimits(s.Limits)
 	q.m, q.elem = m, s.Elem
 	q.opts = make([][]int32, len(q.elem))
 	q.ctx = ctx

@@ -62,34 +62,37 @@ func wordOf(heaps []int) multiset {
 
 // words walks the sums of the letters (sorted by heap) in word order, the sum with
 // more copies of a larger letter later. At each sum it calls leaf with the sum's element
-// and its options' elements; a true answer ends the walk. Before a sum with one more copy
-// of a letter, and the sums that follow from it with the smaller letters, are walked,
-// enter is asked whether to walk them; when it says no, no more copies of that letter
-// are added to that sum. The words are exp, indexed by letter.
+// and its options' elements (nil when noOpts); a true answer ends the walk. Before a sum
+// with one more copy of a letter, and the sums that follow from it with the smaller
+// letters, are walked, fresh (on its element) and enter (on its element and options)
+// are asked whether to walk them; when one says no, no more copies of that letter are
+// added to that sum. The words are exp, indexed by letter.
 type words struct {
-	ctx     context.Context
+	q       *Quotient
 	m       monoid
 	letters []letter
 	exp     []int
-	beats   int
+	noOpts  bool
+	fresh   func(x int32) bool
 	enter   func(x int32, opts set) bool
 	leaf    func(x int32, opts set) bool
 }
 
-func newWords(ctx context.Context, m monoid, letters []letter) *words {
-	return &words{ctx: ctx, m: m, letters: letters, exp: make([]int, len(letters))}
+func (q *Quotient) newWords(m monoid, letters []letter) *words {
+	return &words{q: q, m: m, letters: letters, exp: make([]int, len(letters))}
 }
 
 // walk walks every sum; it reports whether leaf ended the walk.
-func (w *words) walk() bool { return w.rec(len(w.letters)-1, 0, newSet(w.m.size())) }
+func (w *words) walk() bool {
+	var none set
+	if !w.noOpts {
+		none = newSet(w.m.size())
+	}
+	return w.rec(len(w.letters)-1, 0, none)
+}
 
 func (w *words) rec(d int, x int32, opts set) bool {
 	if d < 0 {
-		if w.beats++; w.beats&1023 == 0 {
-			if err := w.ctx.Err(); err != nil {
-				panic(stop{err})
-			}
-		}
 		return w.leaf(x, opts)
 	}
 	l := w.letters[d]
@@ -99,10 +102,19 @@ func (w *words) rec(d int, x int32, opts set) bool {
 		}
 		w.exp[d]++
 		nx := w.m.mul(x, l.elem)
-		nopts := newSet(w.m.size())
-		opts.each(func(y int32) { nopts.add(w.m.mul(y, l.elem)) })
-		l.opts.each(func(t int32) { nopts.add(w.m.mul(x, t)) })
-		if !w.enter(nx, nopts) {
+		if w.fresh != nil && !w.fresh(nx) {
+			break
+		}
+		var nopts set
+		if !w.noOpts {
+			nopts = newSet(w.m.size())
+			w.q.spend(len(nopts))
+			opts.each(func(y int32) { nopts.add(w.m.mul(y, l.elem)) })
+			l.opts.each(func(t int32) { nopts.add(w.m.mul(x, t)) })
+		} else {
+			w.q.spend(1)
+		}
+		if w.enter != nil && !w.enter(nx, nopts) {
 			break
 		}
 		x, opts = nx, nopts
@@ -125,11 +137,11 @@ func (w *words) word() multiset {
 // markWordOrder finds the P-portion of m: an element is in P when the first sum of
 // heaps in word order that has it has options and none of them is in P. (Options come
 // first in word order, so their elements are marked before.) It returns the P-portion.
-func markWordOrder(ctx context.Context, m monoid, letters []letter) []bool {
+func (q *Quotient) markWordOrder(m monoid, letters []letter) []bool {
 	p := make([]bool, m.size())
 	marked := make([]bool, m.size())
-	w := newWords(ctx, m, letters)
-	w.enter = func(x int32, _ set) bool { return !marked[x] }
+	w := q.newWords(m, letters)
+	w.fresh = func(x int32) bool { return !marked[x] }
 	w.leaf = func(x int32, opts set) bool {
 		isP := opts.any()
 		opts.each(func(o int32) { isP = isP && !p[o] })
@@ -142,11 +154,12 @@ func markWordOrder(ctx context.Context, m monoid, letters []letter) []bool {
 
 // leastWords returns the least sum in word order of each element of m (nil for an
 // element no sum reaches).
-func leastWords(ctx context.Context, m monoid, letters []letter) []multiset {
+func (q *Quotient) leastWords(m monoid, letters []letter) []multiset {
 	least := make([]multiset, m.size())
 	seen := make([]bool, m.size())
-	w := newWords(ctx, m, letters)
-	w.enter = func(x int32, _ set) bool { return !seen[x] }
+	w := q.newWords(m, letters)
+	w.noOpts = true
+	w.fresh = func(x int32) bool { return !seen[x] }
 	w.leaf = func(x int32, _ set) bool {
 		seen[x], least[x] = true, w.word()
 		return false
@@ -186,11 +199,11 @@ func leastPFailure(m monoid, least []multiset, letters []letter) multiset {
 // whose element is not in P and that has no option in P, or nil. A sum whose options
 // contain those of an earlier sum of the same element is not followed: it only adds
 // winning moves (as in explore).
-func leastNFailure(ctx context.Context, m monoid, letters []letter, limit multiset) multiset {
+func (q *Quotient) leastNFailure(m monoid, letters []letter, limit multiset) multiset {
 	lower := make([][]set, m.size())
 	p := pSet(m)
 	var out multiset
-	w := newWords(ctx, m, letters)
+	w := q.newWords(m, letters)
 	w.enter = func(x int32, opts set) bool { return insertMinimal(&lower[x], opts) }
 	w.leaf = func(x int32, opts set) bool { // the sums come in word order
 		if limit != nil && !w.word().less(limit) {
@@ -206,6 +219,20 @@ func leastNFailure(ctx context.Context, m monoid, letters []letter, limit multis
 	return out
 }
 
+// spend counts n steps of the current extension's work, and stops the growth (as a
+// stop, which next recovers) with a *LimitsError past the limits' work or when the
+// growth's context is done.
+func (q *Quotient) spend(n int) {
+	if q.effort += n; q.effort > q.limits.Work {
+		panic(stop{&LimitsError{Heap: len(q.elem) - 1, Limits: q.limits}})
+	}
+	if q.beats++; q.beats&1023 == 0 {
+		if err := q.ctx.Err(); err != nil {
+			panic(stop{err})
+		}
+	}
+}
+
 // extend grows the quotient by the new heap n, which the mex interpolation could not
 // place: MisereSolver's search, within the limits.
 func (q *Quotient) extend(ctx context.Context) error {
@@ -216,12 +243,10 @@ func (q *Quotient) extend(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if q.effort += cur.m.n * len(cur.letters); q.effort > q.limits.Work {
-			break
-		}
-		least := leastWords(ctx, cur.m, cur.letters)
+		q.spend(cur.m.n * len(cur.letters))
+		least := q.leastWords(cur.m, cur.letters)
 		f := leastPFailure(cur.m, least, cur.letters)
-		if nf := leastNFailure(ctx, cur.m, cur.letters, f); nf != nil {
+		if nf := q.leastNFailure(cur.m, cur.letters, f); nf != nil {
 			f = nf
 		}
 		if f == nil {
@@ -270,14 +295,13 @@ func (q *Quotient) candidate(ctx context.Context, base *table, baseElem []int32,
 		elem[h] = t.heap(h)
 	}
 	letters := q.lettersIn(t, elem)
-	if q.effort += t.size() * len(letters); q.effort > q.limits.Work {
-		return nil
-	}
+	q.spend(t.size() * len(letters))
 	if q.Report != nil {
 		q.Report(len(q.elem)-1, q.m.n, t.size())
 	}
-	t.p = markWordOrder(ctx, t, letters)
+	t.p = q.markWordOrder(t, letters)
 	elems, _ := reach(t, letters)
+	q.spend(len(elems) * len(letters))
 	m, class := minimize(t, elems, letters)
 	c := &pretension{m: m, elem: make([]int32, len(elem))}
 	for h, x := range elem {
@@ -305,7 +329,7 @@ func (q *Quotient) recalibrate(ctx context.Context, cur *pretension, f multiset)
 		}
 	}
 	var found *pretension
-	for k := 1; k <= len(involved) && found == nil && q.effort <= q.limits.Work; k++ {
+	for k := 1; k <= len(involved) && found == nil; k++ {
 		colex(involved, k, func(free []int) bool {
 			elem := slices.Clone(cur.elem)
 			var cyc []cyclic
@@ -319,7 +343,7 @@ func (q *Quotient) recalibrate(ctx context.Context, cur *pretension, f multiset)
 			if c != nil && c.m.p[c.sum(f)] == wantP {
 				found = c
 			}
-			return found != nil || q.effort > q.limits.Work
+			return found != nil
 		})
 	}
 	return found

@@ -156,7 +156,7 @@ type Limits struct {
 }
 
 // DefaultLimits make a quotient that explodes fail in well under a second.
-var DefaultLimits = Limits{Trial: 1 << 12, Rounds: 100, Work: 1 << 18}
+var DefaultLimits = Limits{Trial: 1 << 14, Rounds: 1000, Work: 1 << 24}
 
 // LimitsFor returns limits for about work steps per heap: DefaultLimits raised with the
 // work, in proportion, as far as they need (0.07 reaches heap 30, order 360, with 1<<27).
