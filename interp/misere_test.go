@@ -38,7 +38,7 @@ func TestMisereDefaultMode(t *testing.T) {
 type failingQuotient struct{ err error }
 
 func (f failingQuotient) IsP(context.Context, []int64) (bool, error) { return false, f.err }
-func (failingQuotient) Method() interp.MisereMethod { return interp.MethodQuotient }
+func (failingQuotient) Method() interp.MisereMethod                  { return interp.MethodQuotient }
 func (failingQuotient) Genus(context.Context, []int64) (solver.Genus, bool, error) {
 	return solver.Genus{}, false, nil
 }
