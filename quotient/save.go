@@ -89,7 +89,7 @@ func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
 		return nil, err
 	}
 	letters := q.letters()
-	elems, _ := reach(m, letters)
+	elems := span(m, letters, nil)
 	if len(elems) != n {
 		return nil, fmt.Errorf("the saved quotient has %d elements, and its heaps reach %d", n, len(elems))
 	}

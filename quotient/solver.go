@@ -66,13 +66,16 @@ func wordOf(heaps []int) multiset {
 // with one more copy of a letter, and the sums that follow from it with the smaller
 // letters, are walked, fresh (on its element) and enter (on its element and options)
 // are asked whether to walk them; when one says no, no more copies of that letter are
-// added to that sum. The words are exp, indexed by letter.
+// added to that sum. The words are exp, indexed by letter. Unless keep, the option sets
+// are reused once the walk has left them.
 type words struct {
 	q       *Quotient
 	m       monoid
 	letters []letter
 	exp     []int
 	noOpts  bool
+	keep    bool
+	bufs    [][2]set // for each letter, two option sets in turn (unless keep)
 	fresh   func(x int32) bool
 	enter   func(x int32, opts set) bool
 	leaf    func(x int32, opts set) bool
@@ -96,7 +99,7 @@ func (w *words) rec(d int, x int32, opts set) bool {
 		return w.leaf(x, opts)
 	}
 	l := w.letters[d]
-	for {
+	for turn := 0; ; turn ^= 1 {
 		if w.rec(d-1, x, opts) {
 			return true
 		}
@@ -107,7 +110,7 @@ func (w *words) rec(d int, x int32, opts set) bool {
 		}
 		var nopts set
 		if !w.noOpts {
-			nopts = newSet(w.m.size())
+			nopts = w.optionSet(d, turn)
 			w.q.spend(len(nopts))
 			opts.each(func(y int32) { nopts.add(w.m.mul(y, l.elem)) })
 			l.opts.each(func(t int32) { nopts.add(w.m.mul(x, t)) })
@@ -121,6 +124,23 @@ func (w *words) rec(d int, x int32, opts set) bool {
 	}
 	w.exp[d] = 0
 	return false
+}
+
+// optionSet returns an empty option set for letter d's turn.
+func (w *words) optionSet(d, turn int) set {
+	if w.keep {
+		return newSet(w.m.size())
+	}
+	if w.bufs == nil {
+		w.bufs = make([][2]set, len(w.letters))
+	}
+	s := w.bufs[d][turn]
+	if s == nil {
+		s = newSet(w.m.size())
+		w.bufs[d][turn] = s
+	}
+	clear(s)
+	return s
 }
 
 // word returns the current sum.
@@ -204,6 +224,7 @@ func (q *Quotient) leastNFailure(m monoid, letters []letter, limit multiset) mul
 	p := pSet(m)
 	var out multiset
 	w := q.newWords(m, letters)
+	w.keep = true // the minimal option sets are kept
 	w.enter = func(x int32, opts set) bool { return insertMinimal(&lower[x], opts) }
 	w.leaf = func(x int32, opts set) bool { // the sums come in word order
 		if limit != nil && !w.word().less(limit) {
@@ -300,7 +321,7 @@ func (q *Quotient) candidate(ctx context.Context, base *table, baseElem []int32,
 		q.Report(len(q.elem)-1, q.m.n, t.size())
 	}
 	t.p = q.markWordOrder(t, letters)
-	elems, _ := reach(t, letters)
+	elems := span(t, letters, nil)
 	q.spend(len(elems) * len(letters))
 	m, class := minimize(t, elems, letters)
 	c := &pretension{m: m, elem: make([]int32, len(elem))}
@@ -387,7 +408,7 @@ func regenerate(m *table, elem []int32) (*table, []int32) {
 	for _, x := range elem {
 		gens = append(gens, letter{elem: x})
 	}
-	elems, _ := reach(m, gens)
+	elems := span(m, gens, nil)
 	index := make([]int32, m.n)
 	for i, x := range elems {
 		index[x] = int32(i)
