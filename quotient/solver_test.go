@@ -79,6 +79,47 @@ func localRule(t *testing.T, q *Quotient, r Rules, maxHeap, n int) {
 	}
 }
 
+// grundyGame is Grundy's game: a move splits a heap into two unequal heaps.
+type grundyGame struct{}
+
+func (grundyGame) Options(n int) [][]int {
+	var out [][]int
+	for a := 1; 2*a < n; a++ {
+		out = append(out, []int{a, n - a})
+	}
+	return out
+}
+
+func (grundyGame) Shift() (int, int, bool) { return 0, 0, false }
+
+// TestGrundysGame grows the quotient of Grundy's game to heap 28 (order 48) and checks
+// it against the plain search on every sum it reaches quickly and by the local rule.
+func TestGrundysGame(t *testing.T) {
+	ctx := context.Background()
+	var g grundyGame
+	q := New(g, 1000)
+	if err := q.Grow(ctx, 29); err != nil {
+		t.Fatal(err)
+	}
+	if q.Order() != 48 {
+		t.Errorf("heaps up to 28: order %d, want 48", q.Order())
+	}
+	s := &search{c: g, memo: map[string]bool{}}
+	count := 0
+	sums(28, 34, func(hs []int) {
+		x, err := q.Sum(ctx, hs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := q.IsP(x), s.isP(hs); got != want {
+			t.Fatalf("%v: quotient says P=%v, search says P=%v", hs, got, want)
+		}
+		count++
+	})
+	t.Logf("%d sums agree with the search", count)
+	localRule(t, q, g, 28, 2000)
+}
+
 // TestWideReach grows 0.754 and 4.7 as far as the default limits take them in
 // about a second each, and checks random sums of their heaps by the local rule.
 func TestWideReach(t *testing.T) {
