@@ -122,6 +122,29 @@ func sums(maxHeap, tokens int, f func([]int)) {
 	rec(nil, 1, tokens)
 }
 
+// agreesWithSearch checks the quotient's outcome of every sum of heaps 1..maxHeap with
+// at most tokens tokens and a heap of at least minHeap against the plain search, and
+// returns how many sums it checked.
+func agreesWithSearch(t *testing.T, q *Quotient, r Rules, minHeap, maxHeap, tokens int) int {
+	t.Helper()
+	s := &search{c: r, memo: map[string]bool{}}
+	count := 0
+	sums(maxHeap, tokens, func(hs []int) {
+		if slices.Max(append([]int{0}, hs...)) < minHeap {
+			return
+		}
+		x, err := q.Sum(context.Background(), hs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := q.IsP(x), s.isP(hs); got != want {
+			t.Fatalf("%v: quotient says P=%v, search says P=%v", hs, got, want)
+		}
+		count++
+	})
+	return count
+}
+
 // TestAgainstSearch checks the outcome of every sum of heaps the plain search reaches
 // quickly against the quotient's product.
 func TestAgainstSearch(t *testing.T) {
@@ -171,21 +194,7 @@ func TestRaisedLimits(t *testing.T) {
 	if err := q.Grow(ctx, h+3); err != nil {
 		t.Fatalf("0.754 with raised limits: %v", err)
 	}
-	s := &search{c: c, memo: map[string]bool{}}
-	count := 0
-	sums(h+2, 23, func(hs []int) {
-		if slices.Max(append([]int{0}, hs...)) < h {
-			return
-		}
-		x, err := q.Sum(ctx, hs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := q.IsP(x), s.isP(hs); got != want {
-			t.Fatalf("0.754 %v: quotient says P=%v, search says P=%v", hs, got, want)
-		}
-		count++
-	})
+	count := agreesWithSearch(t, q, c, h, h+2, 23)
 	t.Logf("%d sums with a heap of %d to %d agree; order %d", count, h, h+2, q.Order())
 }
 

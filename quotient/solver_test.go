@@ -27,21 +27,7 @@ func TestDawsonsKaylesTo30(t *testing.T) {
 			t.Fatalf("heaps up to %d: order %d, want %d", h, q.Order(), want)
 		}
 	}
-	s := &search{c: c, memo: map[string]bool{}}
-	count := 0
-	sums(30, 36, func(hs []int) {
-		if len(hs) == 0 || slices.Max(hs) < 21 {
-			return // TestAgainstSearch has these
-		}
-		x, err := q.Sum(ctx, hs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := q.IsP(x), s.isP(hs); got != want {
-			t.Fatalf("%v: quotient says P=%v, search says P=%v", hs, got, want)
-		}
-		count++
-	})
+	count := agreesWithSearch(t, q, c, 21, 30, 36) // TestAgainstSearch has smaller heaps
 	t.Logf("%d sums with a heap of 21 to 30 agree with the search", count)
 	localRule(t, q, c, 30, 3000)
 }
@@ -104,18 +90,7 @@ func TestGrundysGame(t *testing.T) {
 	if q.Order() != 48 {
 		t.Errorf("heaps up to 28: order %d, want 48", q.Order())
 	}
-	s := &search{c: g, memo: map[string]bool{}}
-	count := 0
-	sums(28, 34, func(hs []int) {
-		x, err := q.Sum(ctx, hs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := q.IsP(x), s.isP(hs); got != want {
-			t.Fatalf("%v: quotient says P=%v, search says P=%v", hs, got, want)
-		}
-		count++
-	})
+	count := agreesWithSearch(t, q, g, 0, 28, 34)
 	t.Logf("%d sums agree with the search", count)
 	localRule(t, q, g, 28, 2000)
 }
