@@ -58,10 +58,11 @@ type Config struct {
 	// same answers; tests compare the two ways. The nimbers *k are the
 	// language's own heaps, not a fast path, and stay.
 	Plain bool
-	// NoFiles refuses every built-in that reads or writes a file (a saved
-	// quotient): a session that runs a document it did not choose to run,
-	// such as the language server's hovers, must not touch the disk.
-	NoFiles bool
+	// NoFiles, when set, refuses every built-in that reads or writes a file
+	// (a saved quotient), saying why in its words: a session that runs a
+	// document it did not choose to run, such as the language server's
+	// hovers, must not touch the disk, and the page has none.
+	NoFiles string
 }
 
 // The defaults of DefaultConfig.

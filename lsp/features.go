@@ -159,7 +159,7 @@ func (d *document) session(ctx context.Context) *interp.Interp {
 	in := stdlib.New()
 	in.Out, in.Diag = io.Discard, io.Discard
 	in.Config.MaxPositions = maxHoverPositions
-	in.Config.NoFiles = true // hovering over a document must not write the files it names
+	in.Config.NoFiles = "the editor's hovers run without files" // hovering over a document must not write the files it names
 	prog, err := lang.Parse(d.name, d.text)
 	if err == nil {
 		err = in.Exec(ctx, prog.Definitions())

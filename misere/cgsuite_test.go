@@ -2,6 +2,7 @@ package misere
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -32,13 +33,7 @@ var cgsuiteCases = []struct {
 func TestCGSuiteCases(t *testing.T) {
 	ctx := context.Background()
 	tab := NewTable()
-	str := func(g ID) string {
-		s, err := tab.String(ctx, g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	str := printer(t, tab)
 	for _, c := range cgsuiteCases {
 		g, err := tab.Parse(ctx, c.in)
 		if err != nil {
@@ -93,5 +88,133 @@ func TestReadForms(t *testing.T) {
 		if _, err := tab.ParseForm(ctx, bad); err == nil {
 			t.Errorf("%q read without an error", bad)
 		}
+	}
+}
+
+// CGSuite's cases for the phyla and parts (its MisereCanonicalGameTestCase): the
+// flags IsTame, IsGenerallyTame, IsTameable, IsRestive, IsGenerallyRestive,
+// IsRestless, IsPrime, IsExtraverted, IsIntroverted, IsHalfTame as 0/1, then
+// Parts and Partitions as CGSuite prints them.
+var cgsuitePhyla = []struct {
+	in, flags, parts, partitions string
+}{
+	{"*[0]", "1110000110", "[]", "[[]]"},
+	{"*[1]", "1110000110", "[]", "[[*[1]]]"},
+	{"*[2]", "1110001100", "[]", "[[*[2]]]"},
+	{"*[[2]]", "1110000100", "[*[2],*[2[#-2]]]", "[[*[2],*[2[#-2]]]]"},
+	{"*[[[2]]]", "1110000100", "[*[2],*[2[##-2]],*[2#],*[2[##-2]0],*[2[#-2]],*[(2[##-2]0)[2]]]", "[[*[2],*[2[#-2]],*[2[##-2]0]]]"},
+	{"*[2]+*[2]", "1110000100", "[*[2]]", "[[*[2],*[2]]]"},
+	{"*[[*[2]+*[[2]]]]", "1110000100", "[*[2],*[2[#2#-2]],*[2#],*[2[2]],*[2[#2#-2-2]],*[2[#-2]],*[2[#2]]]", "[[*[2],*[2],*[2[#-2]],*[2[#-2]]]]"},
+	{"*[[2],0]", "0001101001", "[]", "[[*[2#0]]]"},
+	{"*[[2],1]", "0000011000", "[]", "[[*[2#1]]]"},
+	{"*[[*[4]+*[2]]]", "1110000000", "[*[2],*[4[2#-2]],*[4],*[4[2#-4]]]", "[[*[2],*[4[2#-2]]],[*[4],*[4[2#-4]]]]"},
+	{"*[[[2]],[[2],1]]", "0110001000", "[]", "[[*[(2#1)2##]]]"},
+	{"*[[[2]],[[[2],0],0,1]]", "0110001000", "[]", "[[*[((2#0)10)2##]]]"},
+	{"*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]", "0010001000", "[]", "[[*[((2#0)2[#1]2#)(2#1)[1]]]]"},
+	{"*[[[2],2,0],[[2],3],1]", "0000101001", "[]", "[[*[(2#20)2[#1]1]]]"},
+}
+
+func TestCGSuitePhylaAndParts(t *testing.T) {
+	ctx := context.Background()
+	tab := NewTable()
+	str := printer(t, tab)
+	list := func(gs []ID) string {
+		var out []string
+		for _, g := range gs {
+			out = append(out, str(g))
+		}
+		return "[" + strings.Join(out, ",") + "]"
+	}
+	for _, c := range cgsuitePhyla {
+		g, err := tab.Parse(ctx, c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := tab.Facts(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := f.Phylum
+		var flags strings.Builder
+		for _, b := range []bool{p.IsTame(), p.IsGenerallyTame(), p.IsTameable(), p == Restive, p.IsGenerallyRestive(),
+			p == Restless, f.Prime, f.Extraverted, f.Introverted, f.HalfTame} {
+			flags.WriteByte("01"[boolInt(b)])
+		}
+		if flags.String() != c.flags {
+			t.Errorf("%s (%s): flags %s, want %s", c.in, p, flags.String(), c.flags)
+		}
+		parts, err := tab.Parts(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := list(parts); !sameSet(got, c.parts) {
+			t.Errorf("%s: parts %s, want %s", c.in, got, c.parts)
+		}
+		ps, err := tab.Partitions(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []string
+		for _, p := range ps {
+			all = append(all, list(p))
+		}
+		if got := "[" + strings.Join(all, ",") + "]"; !sameSet(got, c.partitions) {
+			t.Errorf("%s: partitions %s, want %s", c.in, got, c.partitions)
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// sameSet compares two printed lists as sets of their items, the items of lists of
+// lists also as sets.
+func sameSet(a, b string) bool {
+	return slices.Equal(items(a), items(b))
+}
+
+// items splits a printed list [x,y,...] at its top-level commas, each item itself
+// sorted the same way when it is a list of lists.
+func items(s string) []string {
+	s = s[1 : len(s)-1]
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	if s != "" {
+		out = append(out, s[start:])
+	}
+	for i, x := range out {
+		if strings.HasPrefix(x, "[*") || x == "[]" {
+			out[i] = strings.Join(items(x), ",")
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// printer returns a function that prints forms of tab, failing the test on an error.
+func printer(t *testing.T, tab *Table) func(ID) string {
+	return func(g ID) string {
+		s, err := tab.String(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
 	}
 }

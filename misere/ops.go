@@ -78,6 +78,24 @@ func (t *Table) odd(g ID) bool {
 	return t.forms[t.add(g, Star)].birthday < t.forms[g].birthday
 }
 
+// isPartOf reports whether h is a part of g.
+func (t *Table) isPartOf(h, g ID) bool {
+	e := t.even(h)
+	if e == t.even(g) {
+		return true
+	}
+	_, ok := partner(t.pairs(t.even(g)), e)
+	return ok
+}
+
+func (t *Table) halfTame(g ID) bool {
+	if t.forms[g].phylum.IsGenerallyTame() {
+		return false
+	}
+	s := t.forms[t.add(g, g)]
+	return s.phylum.IsGenerallyTame() && s.gPlus == 0 && s.gMinus == 0
+}
+
 // Make returns the form of the game whose options are these forms.
 func (t *Table) Make(ctx context.Context, opts ...ID) (g ID, err error) {
 	err = t.run(ctx, func() { g = t.make(opts) })
@@ -111,6 +129,11 @@ type Facts struct {
 	NimHeap     bool // g is a nim heap
 	Even        bool // g is born before g + * (CGSuite's IsEven)
 	Mate        ID   // * for 0, 0 for *, else the game of its options' mates (Conway): g's game tree with every end position 0 replaced by *
+	Phylum      Phylum
+	Prime       bool // not 0 or *, and no parts but the units and itself
+	Extraverted bool // g is a part of {g}
+	Introverted bool // g is a part of each of its options (only 0 and * are)
+	HalfTame    bool // not generally tame, and g + g is generally tame of values 0, 0
 }
 
 // Facts returns g's facts.
@@ -118,7 +141,9 @@ func (t *Table) Facts(ctx context.Context, g ID) (f Facts, err error) {
 	err = t.run(ctx, func() {
 		form := t.forms[g]
 		f = Facts{Birthday: form.birthday, MisereValue: form.gMinus, Value: form.gPlus,
-			NimHeap: t.nim(form.birthday) == g, Even: !t.odd(g), Mate: t.mate(g)}
+			NimHeap: t.nim(form.birthday) == g, Even: !t.odd(g), Mate: t.mate(g), Phylum: form.phylum,
+			Prime: t.prime(g), Extraverted: t.isPartOf(g, t.make([]ID{g})), HalfTame: t.halfTame(g)}
+		f.Introverted = !slices.ContainsFunc(form.opts, func(o ID) bool { return !t.isPartOf(g, o) })
 	})
 	return f, err
 }

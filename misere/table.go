@@ -46,6 +46,7 @@ type form struct {
 	birthday int
 	gMinus   int // misère Grundy value: 1 for 0, else the mex of the options'
 	gPlus    int // normal-play Grundy value
+	phylum   Phylum
 }
 
 // Table holds the forms made so far and remembers sums. Its methods are safe for
@@ -56,16 +57,19 @@ type Table struct {
 	byOpts map[string]ID
 	sums   map[[2]ID]ID
 	mates  map[ID]ID
-	nims   []ID
-	early  map[ID]int // CGSuite's fixed order of the early forms (see order.go)
-	stored int        // options stored, over all forms
-	ctx    context.Context
-	steps  int
+	// partPairs holds the pairs of even parts of even forms (see parts.go).
+	partPairs map[ID][][2]ID
+	links     map[[2]ID]ID // links of pairs of forms (see link.go)
+	nims      []ID
+	early     map[ID]int // CGSuite's fixed order of the early forms (see order.go)
+	stored    int        // options stored, over all forms
+	ctx       context.Context
+	steps     int
 }
 
 // NewTable returns a table with 0 and *.
 func NewTable() *Table {
-	t := &Table{byOpts: map[string]ID{}, sums: map[[2]ID]ID{}, mates: map[ID]ID{}, ctx: context.Background()}
+	t := &Table{byOpts: map[string]ID{}, sums: map[[2]ID]ID{}, mates: map[ID]ID{}, partPairs: map[ID][][2]ID{}, links: map[[2]ID]ID{}, ctx: context.Background()}
 	t.record(nil)        // 0
 	t.record([]ID{Zero}) // *
 	t.nims = []ID{Zero, Star}
@@ -130,6 +134,7 @@ func (t *Table) record(opts []ID) ID {
 		}
 		f.gMinus, f.gPlus = mex(minus), mex(plus)
 	}
+	f.phylum = t.phylum(opts, f.gPlus, f.gMinus)
 	id := ID(len(t.forms))
 	t.forms = append(t.forms, f)
 	t.byOpts[key(opts)] = id

@@ -40,7 +40,8 @@ func newMisereForms(in *interp.Interp) *misereForms {
 		byText: map[string]misere.ID{}, text: map[misere.ID]string{}}
 }
 
-// define adds mcg, misereform, misereinfo and misereoptions.
+// define adds mcg, misereform, misereinfo, misereoptions, misereparts,
+// miserepartitions, misereminus, miserelink and miseredistinguisher.
 func (m *misereForms) define() {
 	m.in.Define("mcg", 1, 1, "mcg(\"*[[2],0]\") reads a misère game in CGSuite's notation, as a position MisereGame(form) that outcome(G, misere), genus, sg and misereform accept: in *[a, b, ...] a number n is the nim heap *n and a list [a, b, ...] the game with those options; *[a] alone is a; + adds games",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
@@ -65,7 +66,7 @@ func (m *misereForms) define() {
 			s, err := m.print(ctx, g)
 			return interp.Str(s), err
 		})
-	m.in.Define("misereinfo", 1, 1, "misereinfo(G): the misère canonical form of G with its birthday, misère and normal Grundy values, whether it is a nim heap, whether it is even (born before G + *), and its mate (the game with every end position 0 replaced by *)",
+	m.in.Define("misereinfo", 1, 1, "misereinfo(G): the misère canonical form of G with its birthday, misère and normal Grundy values, whether it is a nim heap, whether it is even (born before G + *), its mate (the game with every end position 0 replaced by *), its phylum (nim heap, tame, generally tame, tameable, restive, generally restive, restless or wild) with a flag for each, and whether it is half-tame, prime, extraverted, introverted (see docs/misere.md)",
 		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
 			return m.info(ctx, args[0])
 		})
@@ -75,16 +76,73 @@ func (m *misereForms) define() {
 			if err != nil {
 				return interp.Value{}, err
 			}
-			var out []interp.Value
-			for _, o := range m.table.Options(g) {
-				s, err := m.print(ctx, o)
-				if err != nil {
+			return m.list(ctx, m.table.Options(g))
+		})
+	m.in.Define("misereparts", 1, 1, "misereparts(G): the parts of G's misère canonical form, as CGSuite's Parts: the games H, not 0 or *, with G = H + X for some X other than 0 and *, each counted once with H + * (the one born first)",
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			g, err := m.formOf(ctx, args[0])
+			if err != nil {
+				return interp.Value{}, err
+			}
+			parts, err := m.table.Parts(ctx, g)
+			if err != nil {
+				return interp.Value{}, err
+			}
+			return m.list(ctx, parts)
+		})
+	m.in.Define("miserepartitions", 1, 1, "miserepartitions(G): every way of writing G's misère canonical form as a sum of primes (games with no parts), as CGSuite's Partitions; * ends a sum that is otherwise G + *",
+		func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+			g, err := m.formOf(ctx, args[0])
+			if err != nil {
+				return interp.Value{}, err
+			}
+			ps, err := m.table.Partitions(ctx, g)
+			if err != nil {
+				return interp.Value{}, err
+			}
+			out := make([]interp.Value, len(ps))
+			for i, p := range ps {
+				if out[i], err = m.list(ctx, p); err != nil {
 					return interp.Value{}, err
 				}
-				out = append(out, interp.Str(s))
 			}
 			return interp.List(out), nil
 		})
+	m.in.Define("misereminus", 2, 2, "misereminus(G, H): the misère canonical form X with G = H + X, when H is a part of G (CGSuite's MisereMinus)",
+		m.pairFunc(m.table.Minus, "%[2]s is not a part of %[1]s: no game X makes %[2]s + X equal to it (misereparts lists the parts)"))
+	m.in.Define("miserelink", 2, 2, "miserelink(G, H): a game T that makes G + T and H + T both misère P-positions (CGSuite's Link); there is one exactly when neither form is an option of the other",
+		m.pairFunc(m.table.Link, "%[1]s and %[2]s are not linked: one is an option of the other, so no game makes both sums P-positions"))
+	m.in.Define("miseredistinguisher", 2, 2, "miseredistinguisher(G, H): a game X that makes G + X a misère P-position and H + X an N-position (CGSuite's Distinguisher), for distinct misère games",
+		m.pairFunc(m.table.Distinguisher, "%[1]s and %[2]s are the same misère game: no game tells them apart"))
+}
+
+// pairFunc makes a function of two positions or sums from a table operation on
+// their forms that returns a form, or nothing, when the error (formatted with the
+// two forms printed) says why.
+func (m *misereForms) pairFunc(op func(context.Context, misere.ID, misere.ID) (misere.ID, bool, error), none string) interp.GoFunc {
+	return func(ctx context.Context, args []interp.Value) (interp.Value, error) {
+		var forms [2]misere.ID
+		for i := range forms {
+			var err error
+			if forms[i], err = m.formOf(ctx, args[i]); err != nil {
+				return interp.Value{}, err
+			}
+		}
+		x, ok, err := op(ctx, forms[0], forms[1])
+		if err != nil {
+			return interp.Value{}, err
+		}
+		if !ok {
+			var texts [2]string
+			for i, g := range forms {
+				if texts[i], err = m.print(ctx, g); err != nil {
+					return interp.Value{}, err
+				}
+			}
+			return interp.Value{}, fmt.Errorf(none, texts[0], texts[1])
+		}
+		return m.position(ctx, x)
+	}
 }
 
 // named returns the form a MisereGame argument names, as CGSuite prints it.
@@ -212,11 +270,40 @@ func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, e
 			return interp.Value{}, err
 		}
 	}
-	return interp.NewRecord(
-		[]string{"form", "birthday", "miseresg", "sg", "nimheap", "even", "mate"},
-		[]interp.Value{interp.Str(texts[0]), interp.Int(int64(f.Birthday)), interp.Int(int64(f.MisereValue)),
-			interp.Int(int64(f.Value)), interp.Bool(f.NimHeap), interp.Bool(f.Even), interp.Str(texts[1])},
-		make([]bool, 7)), nil
+	p := f.Phylum
+	fields := []struct {
+		name string
+		v    interp.Value
+	}{
+		{"form", interp.Str(texts[0])}, {"birthday", interp.Int(int64(f.Birthday))},
+		{"miseresg", interp.Int(int64(f.MisereValue))}, {"sg", interp.Int(int64(f.Value))},
+		{"nimheap", interp.Bool(f.NimHeap)}, {"even", interp.Bool(f.Even)}, {"mate", interp.Str(texts[1])},
+		{"phylum", interp.Str(p.String())}, {"tame", interp.Bool(p.IsTame())},
+		{"generallytame", interp.Bool(p.IsGenerallyTame())}, {"tameable", interp.Bool(p.IsTameable())},
+		{"restive", interp.Bool(p == misere.Restive)}, {"generallyrestive", interp.Bool(p.IsGenerallyRestive())},
+		{"restless", interp.Bool(p == misere.Restless)}, {"halftame", interp.Bool(f.HalfTame)},
+		{"prime", interp.Bool(f.Prime)}, {"extraverted", interp.Bool(f.Extraverted)},
+		{"introverted", interp.Bool(f.Introverted)},
+	}
+	names := make([]string, len(fields))
+	values := make([]interp.Value, len(fields))
+	for i, f := range fields {
+		names[i], values[i] = f.name, f.v
+	}
+	return interp.NewRecord(names, values, make([]bool, len(fields))), nil
+}
+
+// list prints forms as a list of strings.
+func (m *misereForms) list(ctx context.Context, gs []misere.ID) (interp.Value, error) {
+	out := make([]interp.Value, len(gs))
+	for i, g := range gs {
+		s, err := m.print(ctx, g)
+		if err != nil {
+			return interp.Value{}, err
+		}
+		out[i] = interp.Str(s)
+	}
+	return interp.List(out), nil
 }
 
 // nimHeap tells whether a position is a nim heap, and its size: a nimber *k or a

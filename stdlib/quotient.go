@@ -385,8 +385,8 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 			return interp.Value{}, fmt.Errorf("the file to save the quotient in must be a file name, not %s", args[3].Repr())
 		}
 		file = args[3].Str()
-		if lib.in.Config.NoFiles {
-			return interp.Value{}, fmt.Errorf("quotient(G, bound, work, file) reads and writes the file %s, which this session does not allow (the editor's hovers run without files)", file)
+		if why := lib.in.Config.NoFiles; why != "" {
+			return interp.Value{}, fmt.Errorf("quotient(G, bound, work, file) reads and writes the file %s, which this session does not allow (%s)", file, why)
 		}
 		if dir := filepath.Dir(file); !isDir(dir) {
 			return interp.Value{}, fmt.Errorf("cannot save the quotient in %s: there is no folder %s", file, dir)

@@ -54,14 +54,16 @@ function request(req, onEvent) {
 // progress is what the request running has told: the line of the statement
 // running (0 for none), the positions solved so far, the heaps of the native
 // take-and-break table growing (and those it held, and when, at its first
-// event: its rate counts from there) and when it started; progressTimer
+// event: its rate counts from there), the step a long computation is at
+// (status, such as a misère quotient's heap) and when it started; progressTimer
 // redraws the status meanwhile.
-let progress = { line: 0, positions: 0, table: "", heaps: 0, heaps0: 0, heapsT0: 0, t0: 0 };
+let progress = { line: 0, positions: 0, table: "", heaps: 0, heaps0: 0, heapsT0: 0, status: "", t0: 0 };
 let progressTimer = 0;
 
 // progressText says how a request goes, as the shell's progress line does:
-// "line 8: 12 s, 1,234,567 positions, 102,880/s", or while a table grows
-// "line 8: 9 s, GrundysGame: 1,003,520 heaps, 111,502/s".
+// "line 8: 12 s, 1,234,567 positions, 102,880/s", while a table grows
+// "line 8: 9 s, GrundysGame: 1,003,520 heaps, 111,502/s", while a misère
+// quotient grows "line 8: 4.2 s, heap 19 of 0.754, order 60, trying 1596".
 function progressText(what) {
   const now = performance.now();
   const secs = (now - progress.t0) / 1000;
@@ -77,6 +79,7 @@ function progressText(what) {
       text += ", " + Math.round((progress.heaps - progress.heaps0) / hsecs).toLocaleString("en-US") + "/s";
     }
   }
+  if (progress.status) text += ", " + progress.status;
   return text;
 }
 
@@ -84,7 +87,7 @@ function progressText(what) {
 // shown; onEvent is told the events of the request too.
 async function busyRequest(req, what, onEvent) {
   setBusy(true);
-  progress = { line: 0, positions: 0, table: "", heaps: 0, heaps0: 0, heapsT0: 0, t0: performance.now() };
+  progress = { line: 0, positions: 0, table: "", heaps: 0, heaps0: 0, heapsT0: 0, status: "", t0: performance.now() };
   setStatus(what + "…", true);
   const show = () => setStatus(progressText(what === "Run" ? "Running" : what) + " (Stop stops)", true);
   progressTimer = setInterval(show, 250);
@@ -95,10 +98,12 @@ async function busyRequest(req, what, onEvent) {
           Object.assign(progress, { table: ev.table, heaps0: ev.heaps, heapsT0: performance.now() });
         }
         progress.heaps = ev.heaps;
+      } else if (ev.kind === "progress" && ev.status) {
+        progress.status = ev.status;
       } else if (ev.kind === "progress") {
         progress.positions = ev.positions;
       }
-      if (ev.kind === "start" && what === "Run") progress.line = ev.line; // Table, Graph, Play may run the program first
+      if (ev.kind === "start" && what === "Run") Object.assign(progress, { line: ev.line, status: "" }); // Table, Graph, Play may run the program first
       if (ev.kind !== "done") show();
       if (onEvent) onEvent(ev);
     });

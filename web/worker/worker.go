@@ -82,8 +82,9 @@ type Play struct {
 // Event is what a request tells the page while it runs, so that the page shows
 // a run as it goes: a statement starting (Line), a statement done (Line and
 // HTML, what it showed, as the final response shows it), or how many positions
-// are solved so far (Positions) or how many heaps a native take-and-break
-// table holds (Heaps, of Table).
+// are solved so far (Positions), how many heaps a native take-and-break
+// table holds (Heaps, of Table) or a few words on the step a long computation
+// is at (Status, such as a misère quotient's "heap 19 of 0.754, order 60").
 type Event struct {
 	Kind      string `json:"kind"` // "start", "done" or "progress"
 	Line      int    `json:"line,omitempty"`
@@ -91,6 +92,7 @@ type Event struct {
 	Positions int    `json:"positions,omitempty"`
 	Table     string `json:"table,omitempty"`
 	Heaps     int    `json:"heaps,omitempty"`
+	Status    string `json:"status,omitempty"`
 }
 
 // progressEvery is how often, at most, a progress event is sent.
@@ -164,10 +166,20 @@ func (w *Worker) newSession() *interp.Interp {
 		}
 		cfg.OnProgress = func(n int) { send(Event{Kind: "progress", Positions: n}) }
 		cfg.OnHeaps = func(table string, n int) { send(Event{Kind: "progress", Table: table, Heaps: n}) }
+		// A status has its own clock: it changes seldom, and a status held
+		// back by a positions event would stay stale until the next one.
+		var lastStatus time.Time
+		cfg.OnStatus = func(s string) {
+			if now := time.Now(); now.Sub(lastStatus) >= progressEvery {
+				lastStatus = now
+				w.event(Event{Kind: "progress", Status: s})
+			}
+		}
 	}
 	cfg.MaxPositions = MaxPositions
 	cfg.PositionsHint = "the page stops there to stay responsive; grundy on your own machine (go run github.com/grundy-lang/grundy@latest) has no such limit"
 	cfg.MemoryHint = "the page stops there; grundy on your own machine can be given more (--max-memory)"
+	cfg.NoFiles = "the page has no files; grundy on your own machine saves and resumes quotients"
 	in := teach.NewSession(cfg)
 	in.Out, in.Diag = io.Discard, io.Discard
 	return in

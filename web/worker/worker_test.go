@@ -3,7 +3,10 @@ package worker
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -183,6 +186,34 @@ func TestHeapProgressEvents(t *testing.T) {
 	w.Handle(ctx, Request{Op: "run", Source: "print sg(GrundysGame(5000000))\n"})
 	if seen.Table != "GrundysGame" || seen.Heaps < 4096 || seen.Positions != 0 {
 		t.Fatalf("heap progress: %+v (%v)", seen, ctx.Err())
+	}
+}
+
+// A growing misère quotient tells the heap it is at, as the shell's progress
+// line does.
+func TestStatusEvents(t *testing.T) {
+	var status []string
+	w := &Worker{OnEvent: func(e Event) {
+		if e.Kind == "progress" && e.Status != "" {
+			status = append(status, e.Status)
+		}
+	}}
+	r := handle(t, w, Request{Op: "run", Source: "print quotient(\"0.07\").order\n"})
+	if !r.OK || len(status) == 0 || !strings.Contains(status[0], "of 0.07") {
+		t.Fatalf("status events %q, response %+v", status, r)
+	}
+}
+
+// The page has no files: saving a quotient is refused in words, and nothing
+// is written.
+func TestNoFiles(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "dk.q")
+	r := handle(t, &Worker{}, Request{Op: "run", Source: fmt.Sprintf("print quotient(\"0.07\", 40, 1000, %q).order\n", file)})
+	if r.OK || !strings.Contains(r.Error, "the page has no files") {
+		t.Fatalf("saving a quotient in the page: %+v", r)
+	}
+	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the page wrote %s (%v)", file, err)
 	}
 }
 
