@@ -104,7 +104,7 @@ func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
 	if f != nil {
 		return nil, fmt.Errorf("the saved quotient does not give the outcomes of these rules: %v", f)
 	}
-	if reduced, _ := minimize(m, elems, letters); reduced.n != n {
+	if reduced, _ := minimize(m, elems, letters, nil); reduced.n != n {
 		return nil, fmt.Errorf("the saved quotient has %d elements, and only %d are told apart", n, reduced.n)
 	}
 	q.meximal, q.lower = meximal(m), lower

@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// TestDawsonsKaylesTo30 grows the quotient of 0.07 to heap 30 within the default
-// limits: order 360, as Siegel's MisereSolver ("Some MisereSolver questions answered",
-// 2007), with the orders on the way (144 from heap 25, 176 from heap 27). Every sum the
+// TestDawsonsKaylesTo30 grows the quotient of 0.07 to heap 30 within 2^26 steps a heap:
+// order 360, as Siegel's MisereSolver ("Some MisereSolver questions answered", 2007),
+// with the orders on the way (144 from heap 25, 176 from heap 27). Every sum the
 // plain search reaches agrees with it, and so do random sums of heaps up to 30 by the
 // local rule: a sum is a P-position exactly when it has moves and none of its options
 // is one, the quotient deciding the options too.
@@ -18,6 +18,7 @@ func TestDawsonsKaylesTo30(t *testing.T) {
 	ctx := context.Background()
 	c := parseCode(".07")
 	q := New(c, 360)
+	q.RaiseLimits(LimitsFor(1 << 26))
 	orders := map[int]int{24: 24, 25: 144, 26: 144, 27: 176, 29: 176, 30: 360}
 	for h := 24; h <= 30; h++ {
 		if err := q.Grow(ctx, h+1); err != nil {

@@ -144,13 +144,12 @@ type Limits struct {
 	Trial  int // elements of a trial monoid (a candidate before its reduction)
 	Rounds int // recalibrations for one heap
 	// Work bounds the steps of one heap's search: trial elements times letters, sums
-	// walked, and the 64-bit words of the option sets made (see spend). A step takes
-	// about 30 ns, and the memory kept is at most about 16 bytes a step.
+	// walked, and the 64-bit words of the option sets and tables made (see spend).
 	Work int
 }
 
 // DefaultLimits make a quotient that explodes stop in about a second a heap (0.07
-// reaches heap 30, order 360, within them; 0.754 heap 29 and 4.7 heap 26).
+// reaches heap 29 within them, 0.754 heap 29 and 4.7 heap 26).
 var DefaultLimits = Limits{Trial: 1 << 14, Rounds: 1000, Work: 1 << 24}
 
 // LimitsFor returns limits for about work steps per heap: DefaultLimits raised with the

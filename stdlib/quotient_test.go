@@ -98,7 +98,7 @@ func TestQuotientMethodAndScope(t *testing.T) {
 	for src, want := range map[string]string{
 		`quotient("0.75").order`:         "8",
 		`quotient(Kayles).status`:        `"for all heaps: heap n + 12 acts as heap n from heap 71 on"`,
-		`quotient("0.07").status`:        `"for heaps up to 29: it answers every sum of heaps of at most 29 tokens; it stops at heap 30, where it would grow to 360 elements, past the bound 256, so a sum with a larger heap is searched position by position (a larger bound, quotient(\"0.07\", 1024), goes further)"`,
+		`quotient("0.07").status`:        `"for heaps up to 29: it answers every sum of heaps of at most 29 tokens; it stops at heap 30: no candidate quotient passes the check within the search's limits (1000 rounds, 16384 elements, 16777216 steps), so a sum with a larger heap is searched position by position (more work per heap searches further: quotient(\"0.07\", 704, 67108864))"`,
 		`len(quotient("0.75").pportion)`: "2",
 		// heap n + 12 acts as heap n from heap 71 on
 		`outcome(Kayles(1000) + Kayles(501) + Kayles(300), misere) == outcome(Kayles(100) + Kayles(81) + Kayles(84), misere)`: "true",
