@@ -16,7 +16,8 @@ import (
 // candidate recalibrated at it: the fewest heaps of that sum that, given powers of
 // their own, give it the other outcome are freed.
 
-// multiset is a sum of heaps as its exponents, exp[h] copies of heap h.
+// multiset is a sum of heaps (MisereSolver's word) as its exponents, exp[h] copies of
+// heap h.
 type multiset []int
 
 // less orders words as MisereSolver does: by their largest heap, then by the exponents
@@ -154,6 +155,28 @@ func (w *words) word() multiset {
 	return wordOf(hs)
 }
 
+// below reports whether the current sum comes before the sum limit in word order.
+func (w *words) below(limit multiset) bool {
+	i := len(w.letters) - 1
+	top := len(limit) - 1
+	if i >= 0 {
+		top = max(top, w.letters[i].heap)
+	}
+	for h := top; h >= 0; h-- {
+		for i >= 0 && w.letters[i].heap > h {
+			i--
+		}
+		a := 0
+		if i >= 0 && w.letters[i].heap == h {
+			a = w.exp[i]
+		}
+		if b := limit.exp(h); a != b {
+			return a < b
+		}
+	}
+	return false
+}
+
 // markWordOrder finds the P-portion of m: an element is in P when the first sum of
 // heaps in word order that has it has options and none of them is in P. (Options come
 // first in word order, so their elements are marked before.) It returns the P-portion.
@@ -227,7 +250,7 @@ func (q *Quotient) leastNFailure(m monoid, letters []letter, limit multiset) mul
 	w.keep = true // the minimal option sets are kept
 	w.enter = func(x int32, opts set) bool { return insertMinimal(&lower[x], opts) }
 	w.leaf = func(x int32, opts set) bool { // the sums come in word order
-		if limit != nil && !w.word().less(limit) {
+		if limit != nil && !w.below(limit) {
 			return true
 		}
 		if opts.any() && !m.isP(x) && !opts.meets(p) {

@@ -124,6 +124,21 @@ func TestWordOrder(t *testing.T) {
 			}
 		}
 	}
+	// The walk's comparison with a limit, on its own exponents, agrees with less.
+	w := New(parseCode(".07"), 10).newWords(trivialTable(), []letter{{heap: 1}, {heap: 3}, {heap: 4}})
+	rng := rand.New(rand.NewPCG(2, 3))
+	for range 2000 {
+		for i := range w.exp {
+			w.exp[i] = rng.IntN(3)
+		}
+		limit := make(multiset, rng.IntN(7))
+		for h := range limit {
+			limit[h] = rng.IntN(3)
+		}
+		if got, want := w.below(limit), w.word().less(limit); got != want {
+			t.Fatalf("%v below %v: %v, want %v", w.word(), limit, got, want)
+		}
+	}
 	c := parseCode(".07")
 	for _, hs := range sorted {
 		for i, h := range hs {
