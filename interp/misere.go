@@ -234,11 +234,10 @@ func (in *Interp) QuotientOf(v Value) (HeapQuotient, []int64, bool) {
 }
 
 // decideMisere returns the misère verdict on v: by its heaps' quotient when they have
-// one that answers, else by the solver. A quotient whose construction found no
-// candidate within its limits before the largest heap (a wild game) leaves the sum to
-// the solver for quotientFallback at most: past it, the error says how far the
-// quotient reaches. Other stops (the size bound, which tame games such as Lasker's Nim
-// reach, whose sums genus theory decides) leave it to the solver unbounded.
+// one that answers, else by the solver. A quotient that stopped below the sum's largest
+// heap (no candidate within its limits, or past its size bound) leaves the sum to the
+// solver for quotientFallback at most: past it, the error says how far the quotient
+// reaches. Other errors leave it to the solver unbounded.
 func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (solver.Verdict, error) {
 	comps, heaps := in.misereParts(parts)
 	if q, sizes, ok := in.QuotientOf(v); ok {
@@ -249,24 +248,44 @@ func (in *Interp) decideMisere(ctx context.Context, v Value, parts []Value) (sol
 		if ctx.Err() != nil {
 			return solver.Verdict{}, ctx.Err()
 		}
-		var stopped *quotient.LimitsError
-		if !errors.As(qerr, &stopped) { // past its size bound, as tame games are: search
+		stop, stopped := quotientStop(qerr)
+		if !stopped {
 			return in.misereSolver().Decide(ctx, comps, heaps...)
 		}
 		short, cancel := context.WithTimeout(ctx, quotientFallback)
 		defer cancel()
 		verdict, err := in.misereSolver().Decide(short, comps, heaps...)
 		if err != nil && ctx.Err() == nil && short.Err() != nil {
-			return verdict, fmt.Errorf("this sum is beyond what its heaps' misère quotient answers (%v), and a search over its positions found no answer within %v; quotient(G).status says which sums the quotient answers", qerr, quotientFallback)
+			return verdict, fmt.Errorf("this sum has a heap of %d tokens, and the misère quotient of its heaps answers sums of heaps up to %d tokens only (%s); a search over the sum's positions found no answer within %v. quotient(G).status says how far the quotient reaches and how to grow it further", slices.Max(sizes), stop.heap-1, stop.why, quotientFallback)
 		}
 		return verdict, err
 	}
 	return in.misereSolver().Decide(ctx, comps, heaps...)
 }
 
+// stopped is where and why a quotient stopped growing.
+type stopped struct {
+	heap int
+	why  string
+}
+
+// quotientStop tells whether err says that a quotient stopped growing, and where.
+func quotientStop(err error) (stopped, bool) {
+	var limits *quotient.LimitsError
+	var tooLarge *quotient.TooLargeError
+	switch {
+	case errors.As(err, &limits):
+		return stopped{limits.Heap, fmt.Sprintf("at heap %d no candidate quotient passes the check within the search's limits", limits.Heap)}, true
+	case errors.As(err, &tooLarge):
+		return stopped{tooLarge.Heap, fmt.Sprintf("at heap %d it would grow to %d elements, past its size bound %d", tooLarge.Heap, tooLarge.Order, tooLarge.Bound)}, true
+	}
+	return stopped{}, false
+}
+
 // quotientFallback bounds the search that answers a sum of heaps its quotient does
-// not reach: such sums are mostly far too large to search. (A variable for tests.)
-var quotientFallback = 5 * time.Second
+// not reach: such sums are mostly far too large to search, and those the search
+// decides at all it mostly decides in well under a second. (A variable for tests.)
+var quotientFallback = 2 * time.Second
 
 // quotientWinning lists the moves of v to a misère P-position by its heaps' quotient,
 // when it has one that answers (ok).

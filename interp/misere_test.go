@@ -34,13 +34,11 @@ func TestMisereDefaultMode(t *testing.T) {
 	}
 }
 
-// failingQuotient is a heap quotient that never answers.
-type failingQuotient struct{}
+// failingQuotient is a heap quotient that never answers: it stopped with err.
+type failingQuotient struct{ err error }
 
-func (failingQuotient) IsP(context.Context, []int64) (bool, error) {
-	return false, &quotient.LimitsError{Heap: 3, Limits: quotient.DefaultLimits}
-}
-func (failingQuotient) Method() interp.MisereMethod { return interp.MethodQuotient }
+func (f failingQuotient) IsP(context.Context, []int64) (bool, error) { return false, f.err }
+func (failingQuotient) Method() interp.MisereMethod                  { return interp.MethodQuotient }
 func (failingQuotient) Genus(context.Context, []int64) (solver.Genus, bool, error) {
 	return solver.Genus{}, false, nil
 }
@@ -57,8 +55,9 @@ func TestSearchAfterAQuotientThatCannotAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := in.Game("H")
+	var stop error = &quotient.LimitsError{Heap: 3, Limits: quotient.DefaultLimits}
 	g.Natives.MisereHeap = func(args []interp.Value) (interp.HeapQuotient, int64, bool) {
-		return failingQuotient{}, args[0].N, true
+		return failingQuotient{stop}, args[0].N, true
 	}
 	if v, err := evalIn(in, "[outcome(H(a) + H(b), misere) for a in 0..4, b in 0..4]"); err != nil {
 		t.Fatal(err)
@@ -66,7 +65,12 @@ func TestSearchAfterAQuotientThatCannotAnswer(t *testing.T) {
 		t.Errorf("small sums by search: %s, want %s", v, want)
 	}
 	_, err := evalIn(in, "outcome(H(300) + H(200) + H(100), misere)")
-	if err == nil || !strings.Contains(err.Error(), "beyond what its heaps' misère quotient answers (heap 3: no candidate quotient passes the check within the search's limits (100 rounds, 4096 elements, 262144 steps)), and a search over its positions found no answer within 100ms") {
+	if err == nil || !strings.Contains(err.Error(), "this sum has a heap of 300 tokens, and the misère quotient of its heaps answers sums of heaps up to 2 tokens only (at heap 3 no candidate quotient passes the check within the search's limits); a search over the sum's positions found no answer within 100ms") {
 		t.Errorf("a large sum: %v", err)
+	}
+	stop = &quotient.TooLargeError{Heap: 30, Order: 360, Bound: 256}
+	_, err = evalIn(in, "outcome(H(100) + H(40), misere)")
+	if err == nil || !strings.Contains(err.Error(), "this sum has a heap of 100 tokens, and the misère quotient of its heaps answers sums of heaps up to 29 tokens only (at heap 30 it would grow to 360 elements, past its size bound 256); a search over the sum's positions found no answer within 100ms") {
+		t.Errorf("a large sum past the size bound: %v", err)
 	}
 }

@@ -122,6 +122,29 @@ func sums(maxHeap, tokens int, f func([]int)) {
 	rec(nil, 1, tokens)
 }
 
+// agreesWithSearch checks the quotient's outcome of every sum of heaps 1..maxHeap with
+// at most tokens tokens and a heap of at least minHeap against the plain search, and
+// returns how many sums it checked.
+func agreesWithSearch(t *testing.T, q *Quotient, r Rules, minHeap, maxHeap, tokens int) int {
+	t.Helper()
+	s := &search{c: r, memo: map[string]bool{}}
+	count := 0
+	sums(maxHeap, tokens, func(hs []int) {
+		if slices.Max(append([]int{0}, hs...)) < minHeap {
+			return
+		}
+		x, err := q.Sum(context.Background(), hs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := q.IsP(x), s.isP(hs); got != want {
+			t.Fatalf("%v: quotient says P=%v, search says P=%v", hs, got, want)
+		}
+		count++
+	})
+	return count
+}
+
 // TestAgainstSearch checks the outcome of every sum of heaps the plain search reaches
 // quickly against the quotient's product.
 func TestAgainstSearch(t *testing.T) {
@@ -150,38 +173,29 @@ func TestAgainstSearch(t *testing.T) {
 	}
 }
 
-// TestRaisedLimits checks a quotient grown past where the default limits stop it: 0.754
-// stops at heap 17 within DefaultLimits, and with more work it reaches heap 19, where the
-// outcomes of sums still agree with the plain search.
+// TestRaisedLimits checks a quotient grown past where smaller limits stop it: 0.754
+// stops at some heap h within the small limits, and with the default limits it grows
+// on, the outcomes of sums with a heap from h on still agreeing with the plain search.
 func TestRaisedLimits(t *testing.T) {
 	ctx := context.Background()
 	c := parseCode(".754")
 	q := New(c, 1000)
-	err := q.Grow(ctx, 18)
+	q.limits = Limits{Trial: 1 << 10, Rounds: 10, Work: 1 << 16}
+	err := q.Grow(ctx, 30)
 	var le *LimitsError
-	if !errors.As(err, &le) || le.Heap != 17 {
-		t.Fatalf("0.754 within the default limits: %v, want a stop at heap 17", err)
+	if !errors.As(err, &le) || le.Heap != q.Heaps() || le.Heap > 17 {
+		t.Fatalf("0.754 within small limits: %v after %d heaps, want a stop by heap 17", err, q.Heaps())
 	}
-	q.RaiseLimits(LimitsFor(1 << 22))
-	if err := q.Grow(ctx, 20); err != nil {
+	h := le.Heap
+	if q.Grow(ctx, h+1) != err {
+		t.Fatal("growing again within the same limits did not give the same error")
+	}
+	q.RaiseLimits(DefaultLimits)
+	if err := q.Grow(ctx, h+3); err != nil {
 		t.Fatalf("0.754 with raised limits: %v", err)
 	}
-	s := &search{c: c, memo: map[string]bool{}}
-	count := 0
-	sums(19, 23, func(hs []int) {
-		if slices.Max(append([]int{0}, hs...)) < 17 {
-			return
-		}
-		x, err := q.Sum(ctx, hs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := q.IsP(x), s.isP(hs); got != want {
-			t.Fatalf("0.754 %v: quotient says P=%v, search says P=%v", hs, got, want)
-		}
-		count++
-	})
-	t.Logf("%d sums with a heap of 17 to 19 agree; order %d", count, q.Order())
+	count := agreesWithSearch(t, q, c, h, h+2, 23)
+	t.Logf("%d sums with a heap of %d to %d agree; order %d", count, h, h+2, q.Order())
 }
 
 // TestStopInsideARound stops a growth whose rounds are long (much work allowed) by its

@@ -36,7 +36,7 @@ func (q *Quotient) Present() Presentation {
 		for _, g := range gens {
 			ls = append(ls, letter{elem: g})
 		}
-		closure, _ = reach(q.m, ls)
+		closure = span(q.m, ls, nil)
 	}
 	pr.Words = make([]string, q.m.n)
 	normal := map[string]bool{}

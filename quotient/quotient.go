@@ -11,14 +11,15 @@
 //
 // The quotient of heaps 0..n is built heap by heap. A heap whose options' elements
 // contain those of some sum of element x, and add only options that never win against
-// x's company, is x again (the mex interpolation). Otherwise the quotient grows: a trial
-// monoid pairs the old quotient with the powers of a new generator, its P-portion comes
-// from the recursion on outcomes, every sum of heaps is checked against it (see
-// explore and checkP: both halves of "a sum is a P-position exactly when its element is
-// in P", proved by induction over sums), and indistinguishable elements are merged.
-// A trial that fails the check is never used: heaps of the sum that failed are given
-// powers of their own and the trial is tried again, within limits; past them the growth
-// stops with an error. The periodicity test (Prove) extends a quotient to every heap.
+// x's company, is x again (the mex interpolation). Otherwise the quotient grows by
+// Aaron Siegel's MisereSolver method (see extend): a candidate pairs the old quotient
+// with the powers of the new heap, its P-portion comes from the recursion on outcomes,
+// and while some sum of heaps fails "a sum is a P-position exactly when its element is
+// in P", the candidate is recalibrated at the least such sum, freeing heaps of it. A
+// candidate without failures is checked once more on every sum (see explore and
+// checkP: both halves, proved by induction over sums) and is the new quotient. Past
+// the search's limits the growth stops with an error. The periodicity test (Prove)
+// extends a quotient to every heap.
 package quotient
 
 import (
@@ -128,7 +129,8 @@ type Quotient struct {
 	values    []int // the misère values of the elements (see Values), for valuesAt heaps
 	valuesErr error // why there are none
 	valuesAt  int
-	effort    int             // the work of the current extension: trial elements times letters
+	effort    int             // the work of the current extension (see spend)
+	beats     int             // spend's calls, to look at ctx now and then
 	ctx       context.Context // the growth's, while it runs
 }
 

@@ -66,7 +66,7 @@ func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
 		}
 	}
 	q := New(r, s.Bound)
-	q.limits = s.Limits
+	q.RaiseLimits(s.Limits)
 	q.m, q.elem = m, s.Elem
 	q.opts = make([][]int32, len(q.elem))
 	q.ctx = ctx
@@ -89,7 +89,7 @@ func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
 		return nil, err
 	}
 	letters := q.letters()
-	elems, _ := reach(m, letters)
+	elems := span(m, letters, nil)
 	if len(elems) != n {
 		return nil, fmt.Errorf("the saved quotient has %d elements, and its heaps reach %d", n, len(elems))
 	}
@@ -104,7 +104,7 @@ func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
 	if f != nil {
 		return nil, fmt.Errorf("the saved quotient does not give the outcomes of these rules: %v", f)
 	}
-	if reduced, _ := minimize(m, elems, letters); reduced.n != n {
+	if reduced, _ := minimize(m, elems, letters, nil); reduced.n != n {
 		return nil, fmt.Errorf("the saved quotient has %d elements, and only %d are told apart", n, reduced.n)
 	}
 	q.meximal, q.lower = meximal(m), lower

@@ -432,7 +432,9 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 		}
 		status += fmt.Sprintf("; it stops at heap %d, where it would grow to %d elements, past the bound %d, %s (a larger bound, %s, goes further)", tooLarge.Heap, tooLarge.Order, tooLarge.Bound, searched, larger)
 	case errors.As(err, &limits):
-		status += fmt.Sprintf("; it stops at %v, %s (more work per heap searches further: quotient(\"0.07\", 360, 100000000) reaches heap 30 of 0.07)", err, searched)
+		room := min(max(bound, 4*h.q.Order()), maxBound) // a grown quotient may need it
+		more := fmt.Sprintf("quotient(%q, %d, %d)", code.String(), room, min(4*h.q.Limits().Work, maxWork))
+		status += fmt.Sprintf("; it stops at %v, %s (more work per heap searches further: %s)", err, searched, more)
 	case err != nil:
 		status += fmt.Sprintf("; it stops at %v, %s", err, searched)
 	}

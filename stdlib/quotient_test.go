@@ -98,7 +98,7 @@ func TestQuotientMethodAndScope(t *testing.T) {
 	for src, want := range map[string]string{
 		`quotient("0.75").order`:         "8",
 		`quotient(Kayles).status`:        `"for all heaps: heap n + 12 acts as heap n from heap 71 on"`,
-		`quotient("0.07").status`:        `"for heaps up to 24: it answers every sum of heaps of at most 24 tokens; it stops at heap 25: no candidate quotient passes the check within the search's limits (100 rounds, 4096 elements, 262144 steps), so a sum with a larger heap is searched position by position (more work per heap searches further: quotient(\"0.07\", 360, 100000000) reaches heap 30 of 0.07)"`,
+		`quotient("0.07").status`:        `"for heaps up to 29: it answers every sum of heaps of at most 29 tokens; it stops at heap 30: no candidate quotient passes the check within the search's limits (1000 rounds, 16384 elements, 16777216 steps), so a sum with a larger heap is searched position by position (more work per heap searches further: quotient(\"0.07\", 704, 67108864))"`,
 		`len(quotient("0.75").pportion)`: "2",
 		// heap n + 12 acts as heap n from heap 71 on
 		`outcome(Kayles(1000) + Kayles(501) + Kayles(300), misere) == outcome(Kayles(100) + Kayles(81) + Kayles(84), misere)`: "true",
