@@ -124,7 +124,10 @@ type Quotient struct {
 	// Report, when set, is called as the quotient grows: with each heap added and the
 	// order, and, while a heap searches for a new quotient, with the size of each
 	// candidate it checks (candidate > 0).
-	Report    func(heap, order, candidate int)
+	Report func(heap, order, candidate int)
+	// Memory, when set, is asked before the growth makes a table of extra bytes; an
+	// error stops the growth with it (the interpreter's memory budget).
+	Memory    func(extra int64) error
 	err       error // the growth stopped for good
 	values    []int // the misère values of the elements (see Values), for valuesAt heaps
 	valuesErr error // why there are none

@@ -33,9 +33,11 @@ func (q *Quotient) Save(w io.Writer) error {
 // Load reads a quotient that Save wrote for the rules r and checks it: a commutative
 // monoid with identity 0, every sum of the heaps a P-position exactly when its element is
 // in the P-portion (both halves, as for a candidate), and no two elements that no sum
-// tells apart. The growth then goes on from the heaps it holds. ctx stops the listing
-// of the heaps' moves.
-func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
+// tells apart. The growth then goes on from the heaps it holds, within the caller's
+// bound and limits l: the file's are a record of how it was made and never raise them
+// (a quotient of more than bound elements is refused). ctx stops the listing of the
+// heaps' moves.
+func Load(ctx context.Context, r Rules, rd io.Reader, bound int, l Limits) (*Quotient, error) {
 	var s saved
 	if err := json.NewDecoder(rd).Decode(&s); err != nil {
 		return nil, fmt.Errorf("not a saved quotient: %v", err)
@@ -46,6 +48,9 @@ func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
 	}
 	if n > s.Bound {
 		return nil, fmt.Errorf("the saved quotient has %d elements, more than its bound %d", n, s.Bound)
+	}
+	if n > bound {
+		return nil, fmt.Errorf("the saved quotient has %d elements, more than the bound %d (a bound of %d or more resumes it)", n, bound, n)
 	}
 	m := &table{n: n, prod: s.Prod, p: s.P}
 	for _, xs := range [][]int32{s.Prod, s.Elem} {
@@ -65,8 +70,8 @@ func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
 			}
 		}
 	}
-	q := New(r, s.Bound)
-	q.RaiseLimits(s.Limits)
+	q := New(r, bound)
+	q.limits = l
 	q.m, q.elem = m, s.Elem
 	q.opts = make([][]int32, len(q.elem))
 	q.ctx = ctx
@@ -104,7 +109,7 @@ func Load(ctx context.Context, r Rules, rd io.Reader) (*Quotient, error) {
 	if f != nil {
 		return nil, fmt.Errorf("the saved quotient does not give the outcomes of these rules: %v", f)
 	}
-	if reduced, _ := minimize(m, elems, letters, nil); reduced.n != n {
+	if reduced, _ := minimize(m, elems, letters, newTable); reduced.n != n {
 		return nil, fmt.Errorf("the saved quotient has %d elements, and only %d are told apart", n, reduced.n)
 	}
 	q.meximal, q.lower = meximal(m), lower

@@ -23,7 +23,7 @@ func TestSaveAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := buf.String()
-	r, err := Load(ctx, c, strings.NewReader(file))
+	r, err := Load(ctx, c, strings.NewReader(file), q.Bound(), q.Limits())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestSaveAndResume(t *testing.T) {
 		if name == "other rules" {
 			rules = parseCode(".77")
 		}
-		if _, err := Load(ctx, rules, strings.NewReader(bad)); err == nil {
+		if _, err := Load(ctx, rules, strings.NewReader(bad), 100, DefaultLimits); err == nil {
 			t.Errorf("%s: loaded", name)
 		}
 	}
@@ -75,7 +75,7 @@ func TestLoadRefusesBadTables(t *testing.T) {
 	}
 	load := func(s saved) error {
 		b, _ := json.Marshal(s)
-		_, err := Load(ctx, c, bytes.NewReader(b))
+		_, err := Load(ctx, c, bytes.NewReader(b), 100, DefaultLimits)
 		return err
 	}
 	big := s
@@ -102,5 +102,35 @@ func TestLoadRefusesBadTables(t *testing.T) {
 	}
 	if nonAssociative == 0 {
 		t.Error("no changed table was refused as not associative")
+	}
+}
+
+// A file does not raise the caller's bound and limits: a quotient saved with larger
+// ones (here written past any cap) grows within the caller's, and one with more
+// elements than the caller's bound is refused.
+func TestLoadKeepsTheCallersLimits(t *testing.T) {
+	ctx := context.Background()
+	c := parseCode(".07")
+	q := New(c, 100)
+	q.Grow(ctx, 30)
+	var buf bytes.Buffer
+	if err := q.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var s saved
+	if err := json.Unmarshal(buf.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	s.Bound, s.Limits = 1<<40, Limits{Trial: 1 << 40, Rounds: 1 << 40, Work: 1 << 62}
+	b, _ := json.Marshal(s)
+	r, err := Load(ctx, c, bytes.NewReader(b), 100, DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Bound() != 100 || r.Limits() != DefaultLimits {
+		t.Errorf("loaded with bound %d and %+v; the caller's are 100 and %+v", r.Bound(), r.Limits(), DefaultLimits)
+	}
+	if _, err := Load(ctx, c, bytes.NewReader(b), s.Order-1, DefaultLimits); err == nil || !strings.Contains(err.Error(), "more than the bound") {
+		t.Errorf("a quotient of %d elements loaded within the bound %d: %v", s.Order, s.Order-1, err)
 	}
 }

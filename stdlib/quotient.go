@@ -95,6 +95,7 @@ func (lib *library) quotientOf(code native.Code, bound int) *heapQuotient {
 			lib.tames[code] = t
 		}
 		h = &heapQuotient{code: code, q: quotient.New(codeRules{code}, bound), tame: t, lib: lib}
+		h.q.Memory = func(extra int64) error { return lib.in.Config.Memory(extra) }
 		h.q.Report = func(heap, order, candidate int) {
 			status := lib.in.Config.OnStatus
 			switch {
@@ -445,7 +446,8 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 }
 
 // resume replaces the quotient by the one saved in file when that reaches further (see
-// quotient.Load, which checks it); a file that does not exist yet is not an error.
+// quotient.Load, which checks it), within the call's bound and limits, never the
+// file's; a file that does not exist yet is not an error.
 func (h *heapQuotient) resume(ctx context.Context, file string) error {
 	f, err := os.Open(file)
 	if errors.Is(err, os.ErrNotExist) {
@@ -462,14 +464,12 @@ func (h *heapQuotient) resume(ctx context.Context, file string) error {
 	if s.Code != h.code.String() {
 		return fmt.Errorf("%s holds the quotient of %s, not of %s", file, s.Code, h.code)
 	}
-	q, err := quotient.Load(ctx, codeRules{h.code}, bytes.NewReader(s.Quotient))
+	q, err := quotient.Load(ctx, codeRules{h.code}, bytes.NewReader(s.Quotient), h.q.Bound(), h.q.Limits())
 	if err != nil {
 		return fmt.Errorf("%s: %v", file, err)
 	}
 	if q.Heaps() > h.q.Heaps() {
-		q.Report = h.q.Report
-		q.RaiseBound(h.q.Bound())
-		q.RaiseLimits(h.q.Limits())
+		q.Report, q.Memory = h.q.Report, h.q.Memory
 		h.q = q
 	}
 	return nil

@@ -240,3 +240,31 @@ func TestQuotientFile(t *testing.T) {
 		t.Errorf("a missing folder: %v, want %q", err, want)
 	}
 }
+
+// A saved file does not raise the call's bound or work, even past the language's caps:
+// resumed from a file whose bound and work were raised by hand, quotient(G, bound,
+// work, file) stops where the first call did and suggests the call's work, and a file
+// with more elements than the call's bound is refused.
+func TestQuotientFileKeepsTheCallsLimits(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "dk.quotient")
+	call := fmt.Sprintf("quotient(\"0.07\", 100, 33554432, %q).status", file)
+	first, err := stdlib.New().Eval(ctx, "test", call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(file)
+	raised := strings.Replace(strings.Replace(string(data), `"bound":100,`, `"bound":1125899906842624,`, 1), `"Work":33554432`, `"Work":4611686018427387904`, 1)
+	if strings.Count(raised, "1125899906842624")+strings.Count(raised, "4611686018427387904") != 2 {
+		t.Fatalf("the file has no bound and work to raise: %.200s", data)
+	}
+	os.WriteFile(file, []byte(raised), 0o644)
+	again, err := stdlib.New().Eval(ctx, "test", call)
+	if err != nil || again.Repr() != first.Repr() || !strings.Contains(first.Str(), ", 33554432)") {
+		t.Errorf("resumed from a raised file: %v, %v; first %v", again, err, first)
+	}
+	small := fmt.Sprintf("quotient(\"0.07\", 8, 33554432, %q)", file)
+	if _, err := stdlib.New().Eval(ctx, "test", small); err == nil || !strings.Contains(err.Error(), "more than the bound 8") {
+		t.Errorf("a file past the call's bound: %v", err)
+	}
+}
