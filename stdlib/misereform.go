@@ -282,7 +282,7 @@ func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, e
 		{"generallytame", interp.Bool(p.IsGenerallyTame())}, {"tameable", interp.Bool(p.IsTameable())},
 		{"restive", interp.Bool(p == misere.Restive)}, {"generallyrestive", interp.Bool(p.IsGenerallyRestive())},
 		{"restless", interp.Bool(p == misere.Restless)}, {"halftame", interp.Bool(f.HalfTame)},
-		{"prime", interp.Bool(f.Prime)}, {"extraverted", interp.Bool(f.Extraverted)},
+		{"prime", partsFact(f, f.Prime)}, {"extraverted", partsFact(f, f.Extraverted)},
 		{"introverted", interp.Bool(f.Introverted)},
 	}
 	names := make([]string, len(fields))
@@ -291,6 +291,15 @@ func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, e
 		names[i], values[i] = f.name, f.v
 	}
 	return interp.NewRecord(names, values, make([]bool, len(fields))), nil
+}
+
+// partsFact is a fact that needs the search for parts: unknown, in words, when
+// that search stopped at its bound.
+func partsFact(f misere.Facts, b bool) interp.Value {
+	if f.PartsUnknown {
+		return interp.Str("unknown (beyond the search for parts)")
+	}
+	return interp.Bool(b)
 }
 
 // list prints forms as a list of strings.
