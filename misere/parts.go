@@ -270,7 +270,7 @@ func (t *Table) Parts(ctx context.Context, g ID) (parts []ID, err error) {
 }
 
 // Partitions returns every way of writing g as a sum of even primes, with * added
-// when they sum to g + * (CGSuite's Partitions): [] for 0, [*] for *.
+// when they sum to g + * (CGSuite's Partitions): [[]] for 0 (the empty sum), [[*]] for *.
 func (t *Table) Partitions(ctx context.Context, g ID) (ps [][]ID, err error) {
 	err = t.run(ctx, func() { t.bounded(func() { ps = t.partitions(g) }) })
 	return ps, err
