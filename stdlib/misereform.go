@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/grundy-lang/grundy/interp"
@@ -50,7 +51,9 @@ func (m *misereForms) define() {
 			}
 			g, err := m.table.Parse(ctx, args[0].Str())
 			if err != nil {
-				if _, printed := m.table.ParseForm(ctx, args[0].Str()); printed == nil {
+				var pe *misere.ParseError
+				big := errors.As(err, &pe) && pe.BigHeap
+				if _, printed := m.table.ParseForm(ctx, args[0].Str()); printed == nil && !big {
 					return interp.Value{}, fmt.Errorf("%w; %q is a form as CGSuite prints it, which mcg does not read (the two notations differ: *[20] is *20 here, {*2, 0} printed): write MisereGame(%q)", err, args[0].Str(), args[0].Str())
 				}
 				return interp.Value{}, err
