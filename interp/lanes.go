@@ -248,16 +248,23 @@ func bitwiseCompare(l, r *laneInt, less bool, neg uint64) laneBool {
 				}
 				bit <<= 1
 			}
-		} else {
-			for _, x := range xs {
-				if (x&la|lo)^lx == (x&ra|ro)^rx {
-					m |= bit
-				}
-				bit <<= 1
-			}
+			return m ^ neg, true
 		}
-		return m ^ neg, true
+		return bitwiseEqual(xs, la, lo, lx, ra, ro, rx) ^ neg, true
 	}
+}
+
+// bitwiseEqual is the mask of the elements x of xs for which (x&la|lo)^lx ==
+// (x&ra|ro)^rx, in one and and one comparison each: a bit of a side is its
+// constant (lo^lx) xor the bit of x where la is set and lo is not, and the
+// sides are equal where they differ in neither.
+func bitwiseEqual(xs []int64, la, lo, lx, ra, ro, rx int64) uint64 {
+	and, want := la&^lo^ra&^ro, lo^lx^ro^rx
+	var m uint64
+	for i := len(xs) - 1; i >= 0; i-- {
+		m = m<<1 | b2u(xs[i]&and == want)
+	}
+	return m
 }
 
 // laneArith compiles an arithmetic operator of a block.

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -379,14 +380,19 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 				}
 			}
 		}
-		for i, x := range block {
-			fr.slots[slot] = Int(x)
+		if !masked {
+			m = ^uint64(0)
+		}
+		// Only the values whose first conjuncts hold are bound (a mask may
+		// have bits set past the block's end).
+		m &= ^uint64(0) >> (laneWidth - n)
+		for ; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			fr.slots[slot] = Int(block[i])
 			var ok bool
 			switch {
 			case !masked:
 				ok = tm.option(in, fr, g, tm.where, nil, 0)
-			case m&(1<<i) == 0:
-				ok = true
 			case laned:
 				ok = tm.rested(in, fr, g, &argv, i)
 			default:

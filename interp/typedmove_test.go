@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -62,6 +63,12 @@ let long = [if x == 5000 then "end" else x % 10 for x in 0..5000]
 fn m(k) = len([x for x in mixed where x == k]) * 1000 + len([x for x in long where x == k])
 print [m(k) for k in 0..3]`, `print sum([(1 << x) >> 3 for x in 0..62 where (x & 7) << 2 != 4]) + len([x for x in 0..70 where (0 << x) == 0 and (5 >> x) > 0])`,
 		`print len([x for x in 0..70 where (1 << x) > 0])`, `print len([x for x in -2..3 where x < 0 or (3 >> x) > 0])`, `print len([x for x in -2..3 where (3 >> x) > 0])`}},
+	{"comparisons of bitwise parts", true, true, []string{`fn b(k, j) = len([x for x in -70..70 where (x | k) == (x ^ j) and (x & k) != j and (k ^ x) != (x | j)])
+fn c(k, j) = len([x for x in -70..70 where x == k]) + len([x for x in [k, j, k & j, k | j, -1] where (x & j) == (k | x)])
+game G(S) { move e in 0..9 where (S & e) == (S | 1) ^ e or (S ^ e) != (e & 5) -> G(S & ~(1 << e)) }
+print [b(k, j) for k in -9..9, j in -9..9]
+print [c(k, j) for k in -5..5, j in -5..5]
+print [sg(G(S)) for S in 0..40]`}},
 	// These fall back to the general way, which gives the error.
 	{"an error in a where", true, true, []string{`game E(S, d) { move e in 0..5 where 10 / (e - d) > 1 -> E(S | (1 << e), d) }
 print sg(E(0, 9))
@@ -127,6 +134,40 @@ print score(T(0))`}
 		plain, _ := runConfigured(src, true, c.set)
 		if typed != plain || !strings.Contains(plain, c.want) || in.typedMoves == 0 {
 			t.Errorf("typed (%d runs):\n%s\ngeneral:\n%s", in.typedMoves, typed, plain)
+		}
+	}
+}
+
+// bitwiseEqual's one and and one comparison an element agree with the two
+// sides it folds, masks of every kind (none, an and, an or, an xor) alike.
+func TestBitwiseEqualFoldsBothSides(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 3))
+	word := func() int64 {
+		switch rng.IntN(4) {
+		case 0:
+			return 0
+		case 1:
+			return -1
+		case 2:
+			return rng.Int64N(16) - 8
+		}
+		return int64(rng.Uint64())
+	}
+	xs := make([]int64, laneWidth)
+	for range 2000 {
+		for i := range xs {
+			xs[i] = word()
+		}
+		n := 1 + rng.IntN(laneWidth)
+		la, lo, lx, ra, ro, rx := word(), word(), word(), word(), word(), word()
+		var want uint64
+		for i, x := range xs[:n] {
+			if (x&la|lo)^lx == (x&ra|ro)^rx {
+				want |= 1 << i
+			}
+		}
+		if got := bitwiseEqual(xs[:n], la, lo, lx, ra, ro, rx); got != want {
+			t.Fatalf("masks %x %x %x, %x %x %x over %x: got %x, want %x", la, lo, lx, ra, ro, rx, xs[:n], got, want)
 		}
 	}
 }

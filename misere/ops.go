@@ -132,8 +132,11 @@ type Facts struct {
 	Phylum      Phylum
 	Prime       bool // not 0 or *, and no parts but the units and itself
 	Extraverted bool // g is a part of {g}
-	Introverted bool // g is a part of each of its options (only 0 and * are)
-	HalfTame    bool // not generally tame, and g + g is generally tame of values 0, 0
+	// PartsUnknown: Prime and Extraverted are not known, the search for parts
+	// having stopped at its bound (see maxPartsStored).
+	PartsUnknown bool
+	Introverted  bool // g is a part of each of its options: only 0 and * are (Conway)
+	HalfTame     bool // not generally tame, and g + g is generally tame of values 0, 0
 }
 
 // Facts returns g's facts.
@@ -142,8 +145,8 @@ func (t *Table) Facts(ctx context.Context, g ID) (f Facts, err error) {
 		form := t.forms[g]
 		f = Facts{Birthday: form.birthday, MisereValue: form.gMinus, Value: form.gPlus,
 			NimHeap: t.nim(form.birthday) == g, Even: !t.odd(g), Mate: t.mate(g), Phylum: form.phylum,
-			Prime: t.prime(g), Extraverted: t.isPartOf(g, t.make([]ID{g})), HalfTame: t.halfTame(g)}
-		f.Introverted = !slices.ContainsFunc(form.opts, func(o ID) bool { return !t.isPartOf(g, o) })
+			Introverted: unit(g), HalfTame: t.halfTame(g)}
+		f.PartsUnknown = !t.boundedOK(func() { f.Prime, f.Extraverted = t.prime(g), t.isPartOf(g, t.make([]ID{g})) })
 	})
 	return f, err
 }

@@ -15,8 +15,9 @@ const maxDepth = 512
 
 // ParseError is a syntax error in misère game notation.
 type ParseError struct {
-	Char int // where, counted in characters from 0
-	Msg  string
+	Char    int // where, counted in characters from 0
+	Msg     string
+	BigHeap bool // the text names a nim heap past MaxHeap
 }
 
 func (e *ParseError) Error() string {
@@ -164,7 +165,7 @@ func (p *parser) number() int {
 	n, err := strconv.Atoi(p.src[start:p.pos])
 	if err != nil || n > MaxHeap {
 		p.pos = start
-		p.fail("nim heaps here go up to *%d", MaxHeap)
+		panic(&ParseError{Char: utf8.RuneCountInString(p.src[:p.pos]), Msg: fmt.Sprintf("nim heaps here go up to *%d", MaxHeap), BigHeap: true})
 	}
 	p.skip()
 	return n

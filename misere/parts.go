@@ -31,11 +31,51 @@ import (
 // maxCandidates bounds the options X' whose complements are tried in every subset.
 const maxCandidates = 16
 
-// PartsError is returned when the parts of a form are beyond the search.
+// maxPartsStored bounds the options that one search for parts may add to the
+// table: the forms it tries stay in the table, which the session shares, so a
+// search that explodes (the parts of {{{{{{{*2}}}}}}} filled all of it) must stop
+// long before the table is full.
+const maxPartsStored = 1 << 18
+
+// PartsError is returned when the parts of a form are beyond the search: a
+// complement would try every subset of Candidates options, or the search would
+// store more than maxPartsStored options (Candidates 0).
 type PartsError struct{ Candidates int }
 
 func (e *PartsError) Error() string {
+	if e.Candidates == 0 {
+		return fmt.Sprintf("the parts of this form are beyond the search: it would store more than %d options in the table of forms", maxPartsStored)
+	}
 	return fmt.Sprintf("the parts of this form are beyond the search: a complement would try every subset of %d candidate options (at most %d)", e.Candidates, maxCandidates)
+}
+
+// bounded runs f, a search for parts, with at most maxPartsStored options stored
+// (when no outer search has bounded them already).
+func (t *Table) bounded(f func()) {
+	if t.storeCap > 0 {
+		f()
+		return
+	}
+	t.storeCap = t.stored + maxPartsStored
+	defer func() { t.storeCap = 0 }()
+	f()
+}
+
+// boundedOK runs f as bounded does and reports whether it finished: false when
+// it stopped at the bound (other stops go on up).
+func (t *Table) boundedOK(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if s, isStop := r.(stop); isStop {
+				if e, isParts := s.err.(*PartsError); isParts && e.Candidates == 0 {
+					return
+				}
+			}
+			panic(r)
+		}
+	}()
+	t.bounded(f)
+	return true
 }
 
 func unit(g ID) bool { return g == Zero || g == Star }
@@ -225,30 +265,34 @@ func (t *Table) partitions(g ID) [][]ID {
 // even forms H with g = H + X or g + * = H + X for some X not 0 or * (CGSuite's
 // Parts).
 func (t *Table) Parts(ctx context.Context, g ID) (parts []ID, err error) {
-	err = t.run(ctx, func() { parts = t.parts(g) })
+	err = t.run(ctx, func() { t.bounded(func() { parts = t.parts(g) }) })
 	return parts, err
 }
 
 // Partitions returns every way of writing g as a sum of even primes, with * added
-// when they sum to g + * (CGSuite's Partitions): [] for 0, [*] for *.
+// when they sum to g + * (CGSuite's Partitions): [[]] for 0 (the empty sum), [[*]] for *.
 func (t *Table) Partitions(ctx context.Context, g ID) (ps [][]ID, err error) {
-	err = t.run(ctx, func() { ps = t.partitions(g) })
+	err = t.run(ctx, func() { t.bounded(func() { ps = t.partitions(g) }) })
 	return ps, err
 }
 
 // Minus returns x with h + x = g, if h is a part of g (CGSuite's MisereMinus).
 func (t *Table) Minus(ctx context.Context, g, h ID) (x ID, ok bool, err error) {
-	err = t.run(ctx, func() {
-		var y ID
-		switch e := t.even(h); {
-		case e == t.even(g):
-			y, ok = Zero, true
-		default:
-			y, ok = partner(t.pairs(t.even(g)), e)
-		}
-		if ok {
-			x, ok = t.exact(h, y, g)
-		}
-	})
+	err = t.run(ctx, func() { t.bounded(func() { x, ok = t.minus(g, h) }) })
 	return x, ok, err
+}
+
+// minus is Minus under the table's lock.
+func (t *Table) minus(g, h ID) (x ID, ok bool) {
+	var y ID
+	switch e := t.even(h); {
+	case e == t.even(g):
+		y, ok = Zero, true
+	default:
+		y, ok = partner(t.pairs(t.even(g)), e)
+	}
+	if ok {
+		x, ok = t.exact(h, y, g)
+	}
+	return x, ok
 }

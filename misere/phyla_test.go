@@ -2,6 +2,7 @@ package misere
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -318,5 +319,40 @@ func TestLinksAndDistinguishers(t *testing.T) {
 				t.Errorf("forms %d, %d: distinguisher %d makes outcomes %v, %v", g, h, x, isP(g, x), isP(h, x))
 			}
 		}
+	}
+}
+
+// A search for parts that explodes stops at its bound, long before the table that
+// the session shares is full: {{{{{{{*2}}}}}}} once filled all 16M options of it.
+// Its facts come back with the parts' ones unknown, and the table goes on working.
+func TestPartsSearchIsBounded(t *testing.T) {
+	ctx := context.Background()
+	tab := NewTable()
+	g, err := tab.Parse(ctx, "*[[[[[[[[2]]]]]]]]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := tab.stored
+	f, err := tab.Facts(ctx, g)
+	if err != nil || !f.PartsUnknown || f.Birthday != 9 {
+		t.Fatalf("facts %+v, %v", f, err)
+	}
+	if grown := tab.stored - before; grown > maxPartsStored+64 {
+		t.Errorf("the facts stored %d options (bound %d)", grown, maxPartsStored)
+	}
+	var pe *PartsError
+	if _, err := tab.Parts(ctx, g); !errors.As(err, &pe) || pe.Candidates != 0 {
+		t.Errorf("parts: %v", err)
+	}
+	if tab.storeCap != 0 {
+		t.Errorf("the bound stayed set: %d", tab.storeCap)
+	}
+	// The table still answers, parts included, for a game within the bound.
+	k, err := tab.Parse(ctx, "*[[2]] + *[2]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parts, err := tab.Parts(ctx, k); err != nil || len(parts) == 0 {
+		t.Errorf("parts of {*2} + *2 after the bound: %v, %v", parts, err)
 	}
 }

@@ -63,6 +63,7 @@ type Table struct {
 	nims      []ID
 	early     map[ID]int // CGSuite's fixed order of the early forms (see order.go)
 	stored    int        // options stored, over all forms
+	storeCap  int        // when not 0, a search for parts stops past this many stored (see bounded)
 	ctx       context.Context
 	steps     int
 }
@@ -123,6 +124,9 @@ func (t *Table) record(opts []ID) ID {
 	t.stored += len(opts) + 1
 	if t.stored > MaxOptions {
 		panic(stop{&FullError{}})
+	}
+	if t.storeCap > 0 && t.stored > t.storeCap {
+		panic(stop{&PartsError{}})
 	}
 	f := form{opts: opts, gMinus: 1}
 	if len(opts) > 0 {

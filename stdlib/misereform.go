@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/grundy-lang/grundy/interp"
@@ -50,7 +51,9 @@ func (m *misereForms) define() {
 			}
 			g, err := m.table.Parse(ctx, args[0].Str())
 			if err != nil {
-				if _, printed := m.table.ParseForm(ctx, args[0].Str()); printed == nil {
+				var pe *misere.ParseError
+				big := errors.As(err, &pe) && pe.BigHeap
+				if _, printed := m.table.ParseForm(ctx, args[0].Str()); printed == nil && !big {
 					return interp.Value{}, fmt.Errorf("%w; %q is a form as CGSuite prints it, which mcg does not read (the two notations differ: *[20] is *20 here, {*2, 0} printed): write MisereGame(%q)", err, args[0].Str(), args[0].Str())
 				}
 				return interp.Value{}, err
@@ -282,7 +285,7 @@ func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, e
 		{"generallytame", interp.Bool(p.IsGenerallyTame())}, {"tameable", interp.Bool(p.IsTameable())},
 		{"restive", interp.Bool(p == misere.Restive)}, {"generallyrestive", interp.Bool(p.IsGenerallyRestive())},
 		{"restless", interp.Bool(p == misere.Restless)}, {"halftame", interp.Bool(f.HalfTame)},
-		{"prime", interp.Bool(f.Prime)}, {"extraverted", interp.Bool(f.Extraverted)},
+		{"prime", partsFact(f, f.Prime)}, {"extraverted", partsFact(f, f.Extraverted)},
 		{"introverted", interp.Bool(f.Introverted)},
 	}
 	names := make([]string, len(fields))
@@ -291,6 +294,15 @@ func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, e
 		names[i], values[i] = f.name, f.v
 	}
 	return interp.NewRecord(names, values, make([]bool, len(fields))), nil
+}
+
+// partsFact is a fact that needs the search for parts: unknown, in words, when
+// that search stopped at its bound.
+func partsFact(f misere.Facts, b bool) interp.Value {
+	if f.PartsUnknown {
+		return interp.Str("unknown (beyond the search for parts)")
+	}
+	return interp.Bool(b)
 }
 
 // list prints forms as a list of strings.

@@ -89,6 +89,7 @@ func TestMisereFormsInTheLanguage(t *testing.T) {
 	for src, want := range map[string]string{
 		`mcg("*[2,")`:                        "at character 5: expected a game at the end",
 		`mcg(5)`:                             "mcg needs a string",
+		`mcg("*[5000]")`:                     "at character 3: nim heaps here go up to *1024",
 		`mcg("*[2#]")`:                       `is a form as CGSuite prints it, which mcg does not read (the two notations differ: *[20] is *20 here, {*2, 0} printed): write MisereGame("*[2#]")`,
 		`misereform(Cutcake(2, 2))`:          "Cutcake is not impartial",
 		`misereform(Token([[1], [0]], 0))`:   "can return to itself",
@@ -108,5 +109,10 @@ func TestMisereFormsInTheLanguage(t *testing.T) {
 		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
 			t.Errorf("%s: error %v, want one saying %q", src, err, want)
 		}
+	}
+	// A heap too large is not taken for the printed notation (*[5000] is not
+	// {*5, 0, 0, 0}): the error gives no MisereGame(...) to try instead.
+	if _, err := in.Eval(context.Background(), "test", `mcg("*[5000]")`); err == nil || strings.Contains(err.Error(), "MisereGame") {
+		t.Errorf(`mcg("*[5000]"): %v`, err)
 	}
 }
