@@ -6,24 +6,9 @@ import (
 	"testing"
 )
 
-// stopOf runs f and returns the error of the stop it panics with, nil if none.
-func stopOf(f func()) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			s, ok := r.(stop)
-			if !ok {
-				panic(r)
-			}
-			err = s.err
-		}
-	}()
-	f()
-	return nil
-}
-
 // The tables the search makes stay within MaxTable elements whatever the work allows
 // (0.6 needs a candidate of more at heap 17), and within the memory budget: a budget
-// that refuses stops the growth before its first table.
+// that refuses stops the growth before its first table, for that growth only.
 func TestTablesWithinCaps(t *testing.T) {
 	ctx := context.Background()
 	q := New(parseCode(".6"), 1<<16)
@@ -36,8 +21,12 @@ func TestTablesWithinCaps(t *testing.T) {
 	q = New(parseCode(".6"), 1<<16)
 	var asked int64
 	q.Memory = func(extra int64) error { asked = extra; return full }
-	if err := q.Grow(ctx, 30); err != full || asked <= 0 || q.Order() != 1 {
+	if err := q.Grow(ctx, 30); !errors.Is(err, full) || asked <= 0 || q.Order() != 1 {
 		t.Fatalf("with no memory: %v (asked for %d bytes), order %d", err, asked, q.Order())
+	}
+	q.Memory = nil // memory freed: the heap is tried again
+	if err := q.Grow(ctx, 12); err != nil || q.Order() == 1 {
+		t.Fatalf("with memory again: %v, order %d", err, q.Order())
 	}
 }
 
@@ -48,7 +37,7 @@ func TestLargeSpendLooksAtTheContext(t *testing.T) {
 	cancel()
 	q := New(parseCode(".07"), 100)
 	q.ctx = ctx
-	if err := stopOf(func() { q.newTable(64) }); !errors.Is(err, context.Canceled) {
+	if err := caught(func() { q.newTable(64) }); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a 64-element table in a cancelled growth: %v", err)
 	}
 }
@@ -63,7 +52,7 @@ func TestCheckCountsItsWork(t *testing.T) {
 	}
 	q.ctx, q.effort = ctx, 0
 	letters := q.letters()
-	if err := stopOf(func() {
+	if err := caught(func() {
 		if _, f := q.check(q.m, letters); f != nil {
 			t.Fatalf("the quotient of 0.07 fails its check: %v", f)
 		}
@@ -76,7 +65,7 @@ func TestCheckCountsItsWork(t *testing.T) {
 	}
 	q.effort, q.limits.Work = 0, spent/2
 	var le *LimitsError
-	if err := stopOf(func() { q.check(q.m, letters) }); !errors.As(err, &le) {
+	if err := caught(func() { q.check(q.m, letters) }); !errors.As(err, &le) {
 		t.Fatalf("the check within %d of its %d steps: %v", spent/2, spent, err)
 	}
 }

@@ -66,6 +66,21 @@ func (e *TooManyOptionsError) Error() string {
 // which recovers it.
 type stop struct{ err error }
 
+// caught runs f and returns the error of the stop it panics with, nil if none.
+func caught(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s, ok := r.(stop)
+			if !ok {
+				panic(r)
+			}
+			err = s.err
+		}
+	}()
+	f()
+	return nil
+}
+
 // eachOption calls f with the heaps of every move of heap n. Every 4096 moves
 // it looks at the growth's context; past MaxOptions moves, or when the context
 // is done, it unwinds to Grow.
@@ -126,7 +141,7 @@ type Quotient struct {
 	// candidate it checks (candidate > 0).
 	Report func(heap, order, candidate int)
 	// Memory, when set, is asked before the growth makes a table of extra bytes; an
-	// error stops the growth with it (the interpreter's memory budget).
+	// error stops the growth as an *OutOfMemory (the interpreter's memory budget).
 	Memory    func(extra int64) error
 	err       error // the growth stopped for good
 	values    []int // the misère values of the elements (see Values), for valuesAt heaps
@@ -246,8 +261,8 @@ func (q *Quotient) Grow(ctx context.Context, n int) (err error) {
 			}
 		}
 		if err := q.next(ctx); err != nil {
-			if ctx.Err() == nil {
-				q.err = err // a cancelled growth may be tried again
+			if ctx.Err() == nil && !errors.As(err, new(*OutOfMemory)) {
+				q.err = err // a cancelled growth, or one out of memory, may be tried again
 			}
 			return err
 		}

@@ -76,21 +76,11 @@ func Load(ctx context.Context, r Rules, rd io.Reader, bound int, l Limits) (*Quo
 	q.opts = make([][]int32, len(q.elem))
 	q.ctx = ctx
 	defer func() { q.ctx = nil }()
-	if err := func() (err error) {
-		defer func() {
-			if rec := recover(); rec != nil {
-				st, ok := rec.(stop)
-				if !ok {
-					panic(rec)
-				}
-				err = st.err
-			}
-		}()
+	if err := caught(func() {
 		for h := 1; h < len(q.elem); h++ {
 			q.opts[h] = q.optionElements(h)
 		}
-		return nil
-	}(); err != nil {
+	}); err != nil {
 		return nil, err
 	}
 	letters := q.letters()

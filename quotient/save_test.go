@@ -61,18 +61,7 @@ func TestSaveAndResume(t *testing.T) {
 // A saved table that is commutative but not associative is refused by Light's
 // test, and one larger than its own bound before any table is checked.
 func TestLoadRefusesBadTables(t *testing.T) {
-	ctx := context.Background()
-	c := parseCode(".07")
-	q := New(c, 100)
-	q.Grow(ctx, 30)
-	var buf bytes.Buffer
-	if err := q.Save(&buf); err != nil {
-		t.Fatal(err)
-	}
-	var s saved
-	if err := json.Unmarshal(buf.Bytes(), &s); err != nil {
-		t.Fatal(err)
-	}
+	ctx, c, s := context.Background(), parseCode(".07"), saved07(t)
 	load := func(s saved) error {
 		b, _ := json.Marshal(s)
 		_, err := Load(ctx, c, bytes.NewReader(b), 100, DefaultLimits)
@@ -109,18 +98,7 @@ func TestLoadRefusesBadTables(t *testing.T) {
 // ones (here written past any cap) grows within the caller's, and one with more
 // elements than the caller's bound is refused.
 func TestLoadKeepsTheCallersLimits(t *testing.T) {
-	ctx := context.Background()
-	c := parseCode(".07")
-	q := New(c, 100)
-	q.Grow(ctx, 30)
-	var buf bytes.Buffer
-	if err := q.Save(&buf); err != nil {
-		t.Fatal(err)
-	}
-	var s saved
-	if err := json.Unmarshal(buf.Bytes(), &s); err != nil {
-		t.Fatal(err)
-	}
+	ctx, c, s := context.Background(), parseCode(".07"), saved07(t)
 	s.Bound, s.Limits = 1<<40, Limits{Trial: 1 << 40, Rounds: 1 << 40, Work: 1 << 62}
 	b, _ := json.Marshal(s)
 	r, err := Load(ctx, c, bytes.NewReader(b), 100, DefaultLimits)
@@ -133,4 +111,19 @@ func TestLoadKeepsTheCallersLimits(t *testing.T) {
 	if _, err := Load(ctx, c, bytes.NewReader(b), s.Order-1, DefaultLimits); err == nil || !strings.Contains(err.Error(), "more than the bound") {
 		t.Errorf("a quotient of %d elements loaded within the bound %d: %v", s.Order, s.Order-1, err)
 	}
+}
+
+// saved07 is the quotient of 0.07 within the bound 100, as Save writes it.
+func saved07(t *testing.T) saved {
+	q := New(parseCode(".07"), 100)
+	q.Grow(context.Background(), 30)
+	var buf bytes.Buffer
+	if err := q.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var s saved
+	if err := json.Unmarshal(buf.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

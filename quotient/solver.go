@@ -291,6 +291,13 @@ func (e *TableError) Error() string {
 	return fmt.Sprintf("heap %d: a candidate quotient has %d elements, more than the %d the search makes a table of", e.Heap, e.Order, MaxTable)
 }
 
+// OutOfMemory is the error of a growth that Quotient.Memory stopped. Unlike the
+// other errors it is not kept: a later growth tries the heap again.
+type OutOfMemory struct{ Err error }
+
+func (e *OutOfMemory) Error() string { return e.Err.Error() }
+func (e *OutOfMemory) Unwrap() error { return e.Err }
+
 // newTable returns an n-element table for the growth, counted in the work as its size
 // in 64-bit words. Past MaxTable elements, the limits' work, or the memory budget
 // (q.Memory), it stops the growth as spend does.
@@ -301,7 +308,7 @@ func (q *Quotient) newTable(n int) *table {
 	q.spend(n * n / 2)
 	if q.Memory != nil {
 		if err := q.Memory(int64(n) * int64(n) * 4); err != nil {
-			panic(stop{err})
+			panic(stop{&OutOfMemory{err}})
 		}
 	}
 	return newTable(n)

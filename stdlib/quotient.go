@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/grundy-lang/grundy/budget"
 	"io"
 	"io/fs"
 	"math"
@@ -420,6 +421,9 @@ func (lib *library) quotient(ctx context.Context, args []interp.Value) (interp.V
 	}
 	if ctx.Err() != nil {
 		return interp.Value{}, ctx.Err()
+	}
+	if mem, ok := errors.AsType[*budget.MemoryError](err); ok { // as the time limit stops it
+		return interp.Value{}, mem
 	}
 	status := h.scope()
 	var limits *quotient.LimitsError
