@@ -2,6 +2,7 @@ package misere
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -216,5 +217,30 @@ func printer(t *testing.T, tab *Table) func(ID) string {
 			t.Fatal(err)
 		}
 		return s
+	}
+}
+
+// StringWithin prints as String does within its bound and stops with a *LongError
+// past it, whatever the form's full length.
+func TestStringWithin(t *testing.T) {
+	ctx := context.Background()
+	tab := NewTable()
+	g, err := tab.Parse(ctx, "*[[[2],1],[[2]]]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := tab.String(ctx, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tab.StringWithin(ctx, g, len(full)); err != nil || s != full {
+		t.Errorf("within %d: %q, %v; want %q", len(full), s, err, full)
+	}
+	var long *LongError
+	if _, err := tab.StringWithin(ctx, g, 3); !errors.As(err, &long) || long.Max != 3 {
+		t.Errorf("within 3: %v", err)
+	}
+	if s, err := tab.String(ctx, g); err != nil || s != full {
+		t.Errorf("after a stopped print: %q, %v", s, err)
 	}
 }

@@ -2,9 +2,17 @@ package misere
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 )
+
+// LongError is returned by StringWithin when the printed form passes its bound.
+type LongError struct{ Max int }
+
+func (e *LongError) Error() string {
+	return fmt.Sprintf("the misère canonical form is longer than %d characters", e.Max)
+}
 
 // String writes g as CGSuite does: *[...] around a word in which a digit n is the
 // nim heap *n, digits side by side are the options of one game (each option that
@@ -15,8 +23,17 @@ import (
 // heaps past 9 are written &n;. Examples: *[0], *[2], *[2#] = {*2}, *[2#0] = {{*2},
 // 0}, *[2[2]] = *2 + *2, *[(2#1)2##].
 func (t *Table) String(ctx context.Context, g ID) (s string, err error) {
+	return t.StringWithin(ctx, g, 0)
+}
+
+// StringWithin is String, stopping with a *LongError as soon as the text passes
+// limit bytes (no bound when limit is 0): the forms of a game like Kayles(20) run to
+// hundreds of megabytes.
+func (t *Table) StringWithin(ctx context.Context, g ID, limit int) (s string, err error) {
 	var b strings.Builder
 	err = t.run(ctx, func() {
+		t.printMax = limit
+		defer func() { t.printMax = 0 }()
 		b.WriteString("*[")
 		sub := false
 		t.write(&b, g, false, &sub)
@@ -33,6 +50,9 @@ func (t *Table) String(ctx context.Context, g ID) (s string, err error) {
 // in parentheses.
 func (t *Table) write(b *strings.Builder, g ID, paren bool, sub *bool) {
 	t.step()
+	if t.printMax > 0 && b.Len() > t.printMax {
+		panic(stop{&LongError{t.printMax}})
+	}
 	born := t.forms[g].birthday
 	if g == t.nim(born) {
 		b.WriteString(digit(born))

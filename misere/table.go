@@ -64,6 +64,7 @@ type Table struct {
 	early     map[ID]int // CGSuite's fixed order of the early forms (see order.go)
 	stored    int        // options stored, over all forms
 	storeCap  int        // when not 0, a search for parts stops past this many stored (see bounded)
+	printMax  int        // when not 0, the bound of StringWithin's text
 	ctx       context.Context
 	steps     int
 }

@@ -168,12 +168,12 @@ func (m *misereForms) print(ctx context.Context, g misere.ID) (string, error) {
 	if s, ok := m.text[g]; ok {
 		return s, nil
 	}
-	s, err := m.table.String(ctx, g)
+	s, err := m.table.StringWithin(ctx, g, maxFormText)
+	if _, long := errors.AsType[*misere.LongError](err); long || len(s) > maxFormText {
+		return "", errLongForm
+	}
 	if err != nil {
 		return "", err
-	}
-	if len(s) > maxFormText {
-		return "", fmt.Errorf("the misère canonical form is longer than %d characters", maxFormText)
 	}
 	m.text[g], m.byText[s] = s, g
 	return s, nil
@@ -257,7 +257,11 @@ func (m *misereForms) partForm(ctx context.Context, p interp.Value) (misere.ID, 
 	return g, nil
 }
 
-// info answers misereinfo(G).
+// errLongForm is print's error for a form too long to print.
+var errLongForm = fmt.Errorf("the misère canonical form is longer than %d characters", maxFormText)
+
+// info answers misereinfo(G): a form too long to print is said so in its field,
+// and the other facts are given.
 func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, error) {
 	g, err := m.formOf(ctx, v)
 	if err != nil {
@@ -269,7 +273,10 @@ func (m *misereForms) info(ctx context.Context, v interp.Value) (interp.Value, e
 	}
 	texts := make([]string, 2)
 	for i, h := range []misere.ID{g, f.Mate} {
-		if texts[i], err = m.print(ctx, h); err != nil {
+		if texts[i], err = m.print(ctx, h); errors.Is(err, errLongForm) {
+			texts[i], err = fmt.Sprintf("(longer than %d characters)", maxFormText), nil
+		}
+		if err != nil {
 			return interp.Value{}, err
 		}
 	}

@@ -68,6 +68,7 @@ func TestMisereFormsInTheLanguage(t *testing.T) {
 		`misereinfo(Kayles(8)).prime`:                                        `false`,
 		`misereinfo(mcg("*[[2]]")).extraverted`:                              `true`,
 		`misereinfo(*1).introverted`:                                         `true`,
+		`[misereinfo(Kayles(20)).form, misereinfo(Kayles(20)).birthday]`:     `["(longer than 1048576 characters)", 20]`,
 		`misereparts(mcg("*[[*[4]+*[2]]]"))`:                                 `["*[2]", "*[4]", "*[4[2#-2]]", "*[4[2#-4]]"]`,
 		`miserepartitions(mcg("*[[*[4]+*[2]]]"))`:                            `[["*[2]", "*[4[2#-2]]"], ["*[4]", "*[4[2#-4]]"]]`,
 		`miserepartitions(Kayles(8))`:                                        `[["*[2]", "*[2]", "*[1]"]]`,
