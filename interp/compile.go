@@ -29,6 +29,11 @@ type compiler struct {
 	// skips the function's remembered calls (see userCall), whose slots
 	// would cost more than they give.
 	byOption bool
+	// laneMove is set while a move clause's block forms compile (its block
+	// calls are shared, see laneCall), inLaneBody while a function's body's
+	// block form compiles (it calls nothing), laneHoist while its loop does.
+	laneMove, inLaneBody bool
+	laneHoist            *laneHoist
 }
 
 // fail raises a runtime error located at pos.

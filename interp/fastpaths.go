@@ -62,4 +62,5 @@ var FastPaths = []FastPath{
 	{"typed expressions", "interp/typed.go", []string{"interp.TestTypedExpressionsMatchGeneralPath", "interp.TestTypedCountKeepsTheListLimit"}},
 	{"typed move loops", "interp/typedmove.go", []string{"interp.TestTypedMovesMatchGeneralPath", "interp.TestTypedMovesKeepTheLimits"}},
 	{"blocks of values", "interp/lanes.go", []string{"interp.TestTypedMovesMatchGeneralPath", "interp.TestTypedExpressionsMatchGeneralPath", "interp.TestTypedCountKeepsTheListLimit"}},
+	{"calls a block at a time", "interp/lanecall.go", []string{"interp.TestTypedMovesMatchGeneralPath"}},
 }

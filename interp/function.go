@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/words"
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // Callable is a function value: a user function, a lambda or a built-in.
@@ -19,6 +20,7 @@ type function struct {
 	params    []string
 	frameSize int
 	body      evalFn
+	syntax    lang.Expr                     // the body as written (nil for a lambda), for its block form (see laneCall)
 	typed     func(fr *Frame) (Value, bool) // the body's typed form, or nil (see userCall)
 	serial    int
 	file      string     // the file it was defined in

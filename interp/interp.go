@@ -65,6 +65,7 @@ type Interp struct {
 	expansions uint64         // positions expanded so far, to tell expansions apart (Frame.expansion)
 	typedMoves int            // runs of move clauses as typed loops (typedmove.go), for tests
 	laneRuns   int            // blocks of values run at once (lanes.go), for tests
+	laneCalls  int            // blocks of calls computed at once (lanecall.go), for tests
 	run        *run           // the run in progress, or idle (see run.go)
 	idle       run            // the run between runs, under no context
 }

@@ -26,15 +26,16 @@ import (
 const laneWidth = 64
 
 // laneInt is an integer part of a reduction for every element of a block:
-// the same value for all (fixed); the element itself (elem), or a fixed value
-// shifted by the element (shift, of base: 1 << e, S >> e), either of them &,
-// | or ^ a fixed k (code) or not (k nil), computed where it is used with no
-// call; or any other (each).
+// the same value for all (fixed); the element itself (elem), a fixed value
+// shifted by the element (shift, of base: 1 << e, S >> e) or another part's
+// values (from), any of them &, | or ^ a fixed k (code) or not (k nil),
+// computed where it is used with no call; or any other (each).
 type laneInt struct {
 	fixed intFn
 	elem  bool
 	shift int // laneShr or laneShl, or 0
 	base  intFn
+	from  func(fr *Frame, xs []int64) ([]int64, bool)
 	code  int
 	k     intFn
 	each  func(fr *Frame, xs []int64) ([]int64, bool)
@@ -56,9 +57,13 @@ type laneReduction struct {
 	where laneBool // nil: none
 	elem  laneInt  // the element added, for a sum
 	sum   bool
-	// seq and ints are the last list of boxed values looped over and its
-	// integers, unboxed once (a list does not change), or nil when they are
-	// not all integers.
+	ints  unboxedList
+}
+
+// unboxedList is the last list of boxed values a loop went over (seq) and
+// its integers, unboxed once (a list does not change), or nil when they are
+// not all integers.
+type unboxedList struct {
 	seq  *Seq
 	ints []int64
 }
@@ -107,6 +112,9 @@ func fixedArith(e lang.Expr, slot int) bool {
 
 // laneInt compiles an integer part of a block (false: it has no block form).
 func (c *compiler) laneInt(e lang.Expr, slot int) (laneInt, bool) {
+	if l, ok, done := c.hoisted(e, slot); done {
+		return l, ok
+	}
 	if fixedArith(e, slot) {
 		f := c.intExpr(e)
 		return laneInt{fixed: f, buf: new([laneWidth]int64)}, f != nil
@@ -141,6 +149,8 @@ func (c *compiler) laneInt(e lang.Expr, slot int) (laneInt, bool) {
 		if _, ok := intOpCodes[x.Op]; ok {
 			return c.laneArith(x, slot)
 		}
+	case *lang.Call:
+		return c.laneCallOf(x, slot)
 	}
 	return laneInt{}, false
 }
@@ -148,7 +158,7 @@ func (c *compiler) laneInt(e lang.Expr, slot int) (laneInt, bool) {
 // values is the part's value for each element of the block xs.
 func (l *laneInt) values(fr *Frame, xs []int64) ([]int64, bool) {
 	switch {
-	case l.elem || l.shift != 0:
+	case l.elem || l.shift != 0 || l.from != nil:
 		vs, ok := l.shifted(fr, xs)
 		if !ok || l.k == nil {
 			return vs, ok
@@ -168,10 +178,14 @@ func (l *laneInt) values(fr *Frame, xs []int64) ([]int64, bool) {
 	return l.each(fr, xs)
 }
 
-// shifted is the element, or base shifted by it, for each element of xs
-// (false where a shift fails, as shlInt and shrInt do).
+// shifted is the part's values before its & k, | k or ^ k: the element,
+// base shifted by it (false where a shift fails, as shlInt and shrInt do)
+// or the other part's, for each element of xs.
 func (l *laneInt) shifted(fr *Frame, xs []int64) ([]int64, bool) {
-	if l.shift == 0 {
+	switch {
+	case l.from != nil:
+		return l.from(fr, xs)
+	case l.shift == 0:
 		return xs, true
 	}
 	k, ok := l.base(fr)
@@ -201,12 +215,10 @@ func (l *laneInt) shifted(fr *Frame, xs []int64) ([]int64, bool) {
 	return out, true
 }
 
-// bitwise reports whether the part is the element, the element &, | or ^ a
-// fixed k, or fixed: ((x & and) | or) ^ xor of the element x, the masks read
-// once for the block.
-func (l *laneInt) bitwise() bool {
-	return l.shift == 0 && (l.elem || l.k != nil || l.fixed != nil)
-}
+// bitwise reports whether the part is fixed, or its values are x &, | or ^
+// a fixed k, or x, for x its values before (see shifted): ((x & and) | or)
+// ^ xor, the masks read once for the block.
+func (l *laneInt) bitwise() bool { return l.each == nil }
 
 // masks are the part's and, or and xor when it is bitwise.
 func (l *laneInt) masks(fr *Frame) (and, or, xor int64, ok bool) {
@@ -228,9 +240,18 @@ func (l *laneInt) masks(fr *Frame) (and, or, xor int64, ok bool) {
 }
 
 // bitwiseCompare is a comparison of two bitwise parts (see laneInt.bitwise)
-// in one loop: a == b, or a < b, negated by neg.
+// in one loop: a == b, or a < b, negated by neg. One of them is fixed, or
+// both are over the element itself.
 func bitwiseCompare(l, r *laneInt, less bool, neg uint64) laneBool {
+	over := l // the side whose values before the masks are x
+	if l.fixed != nil {
+		over = r
+	}
 	return func(fr *Frame, xs []int64) (uint64, bool) {
+		xs, ok := over.shifted(fr, xs)
+		if !ok {
+			return 0, false
+		}
 		la, lo, lx, ok := l.masks(fr)
 		if !ok {
 			return 0, false
@@ -280,10 +301,12 @@ func (c *compiler) laneArith(e *lang.Binary, slot int) (laneInt, bool) {
 	}
 	out := new([laneWidth]int64)
 	switch {
-	case code != opOther && (l.elem || l.shift != 0) && l.k == nil && r.fixed != nil:
+	case code != opOther && l.fixed == nil && l.each == nil && l.k == nil && r.fixed != nil:
 		l.code, l.k, l.buf = code, r.fixed, out
 		return l, true
-	case (e.Op == ">>" || e.Op == "<<") && l.fixed != nil && r.elem:
+	case code != opOther && l.each != nil && r.fixed != nil:
+		return laneInt{from: l.each, code: code, k: r.fixed, buf: out}, true
+	case (e.Op == ">>" || e.Op == "<<") && l.fixed != nil && r.elem && r.k == nil:
 		shift := laneShr
 		if e.Op == "<<" {
 			shift = laneShl
@@ -410,6 +433,12 @@ func (c *compiler) laneCond(e lang.Expr, slot int) laneBool {
 				if !ok {
 					return 0, false
 				}
+				// The right is not needed where the left decides every
+				// value of the block, as the general form does not
+				// evaluate it.
+				if valid := ^uint64(0) >> (laneWidth - len(xs)); and && m&valid == 0 || !and && m&valid == valid {
+					return m, true
+				}
 				n, ok := b(fr, xs)
 				if and {
 					return m & n, ok
@@ -444,13 +473,16 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 	if !less && l.fixed != nil {
 		l, r = r, l // == commutes: a fixed operand on the right
 	}
-	if l.bitwise() && r.bitwise() {
+	switch {
+	case l.fixed != nil && r.fixed != nil:
+		return fixedCompare(l.fixed, r.fixed, less, neg)
+	case l.bitwise() && r.bitwise() && (l.fixed != nil || r.fixed != nil || l.elem && r.elem):
 		return bitwiseCompare(&l, &r, less, neg)
 	}
 	return func(fr *Frame, xs []int64) (uint64, bool) {
 		var m uint64
 		switch {
-		case l.fixed != nil && r.fixed == nil: // k < bs[i]
+		case l.fixed != nil: // k < bs[i]
 			k, ok := l.fixed(fr)
 			if !ok {
 				return 0, false
@@ -459,10 +491,10 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 			if !ok {
 				return 0, false
 			}
-			for i, b := range bs {
-				m |= b2u(k < b) << i
+			for i := len(bs) - 1; i >= 0; i-- {
+				m = m<<1 | b2u(k < bs[i])
 			}
-		case r.fixed != nil && l.fixed == nil:
+		case r.fixed != nil:
 			as, ok := l.values(fr, xs)
 			if !ok {
 				return 0, false
@@ -472,12 +504,12 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 				return 0, false
 			}
 			if less {
-				for i, a := range as {
-					m |= b2u(a < k) << i
+				for i := len(as) - 1; i >= 0; i-- {
+					m = m<<1 | b2u(as[i] < k)
 				}
 			} else {
-				for i, a := range as {
-					m |= b2u(a == k) << i
+				for i := len(as) - 1; i >= 0; i-- {
+					m = m<<1 | b2u(as[i] == k)
 				}
 			}
 		default:
@@ -491,14 +523,34 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 			}
 			bs = bs[:len(as)]
 			if less {
-				for i, a := range as {
-					m |= b2u(a < bs[i]) << i
+				for i := len(as) - 1; i >= 0; i-- {
+					m = m<<1 | b2u(as[i] < bs[i])
 				}
 			} else {
-				for i, a := range as {
-					m |= b2u(a == bs[i]) << i
+				for i := len(as) - 1; i >= 0; i-- {
+					m = m<<1 | b2u(as[i] == bs[i])
 				}
 			}
+		}
+		return m ^ neg, true
+	}
+}
+
+// fixedCompare is a comparison of two fixed parts, a == b or a < b negated
+// by neg: the same for the whole block.
+func fixedCompare(a, b intFn, less bool, neg uint64) laneBool {
+	return func(fr *Frame, _ []int64) (uint64, bool) {
+		x, ok := a(fr)
+		if !ok {
+			return 0, false
+		}
+		y, ok := b(fr)
+		if !ok {
+			return 0, false
+		}
+		var m uint64
+		if less && x < y || !less && x == y {
+			m = ^m
 		}
 		return m ^ neg, true
 	}
@@ -515,7 +567,7 @@ func b2u(b bool) uint64 {
 // intsOf returns the elements of xs when all are integers (a range is not
 // asked for here). Only a short list of boxed integers is unboxed (and kept):
 // a long one goes element by element rather than be copied.
-func (lr *laneReduction) intsOf(xs Value) ([]int64, bool) {
+func (u *unboxedList) intsOf(xs Value) ([]int64, bool) {
 	if ns, ok := unboxed(xs); ok {
 		return ns, true
 	}
@@ -523,8 +575,8 @@ func (lr *laneReduction) intsOf(xs Value) ([]int64, bool) {
 		return nil, false
 	}
 	s := xs.R.(*Seq)
-	if s == lr.seq {
-		return lr.ints, lr.ints != nil // nil: not all integers
+	if s == u.seq {
+		return u.ints, u.ints != nil // nil: not all integers
 	}
 	elems := s.values()
 	if len(elems) > maxUnboxed {
@@ -538,7 +590,7 @@ func (lr *laneReduction) intsOf(xs Value) ([]int64, bool) {
 		}
 		ns[i] = v.N
 	}
-	lr.seq, lr.ints = s, ns
+	u.seq, u.ints = s, ns
 	return ns, ns != nil
 }
 

@@ -10,7 +10,7 @@ import (
 
 // Config.Plain turns the fast paths off, each where it is taken: the natives
 // (NativesOf keeps the argument check alone), the loop nests, the moves over
-// sets of cells, probing, the sorting canonical forms and typed expressions.
+// sets of cells, probing, the sorting canonical forms, typed expressions and blocks.
 func TestPlainTurnsFastPathsOff(t *testing.T) {
 	src := `
 game S(n) { move k in 1..n where k % 3 != 0 -> S(n - k) }
@@ -21,7 +21,8 @@ game C(a, b) {
 }
 game Cram(B) { move (r, c) in B where (r, c + 1) in B -> Cram(B - {(r, c), (r, c + 1)}) }
 fn add(a, b) = a + b
-game T(S) { move e in 0..5 where (S >> e) & 1 == 0 -> T(S | (1 << e)) }
+fn bit(S, e) = (S >> e) & 1
+game T(S) { move e in 0..5 where bit(S, e) == 0 -> T(S | (1 << e)) }
 fn odd(n) = len([k for k in 0..n where k % 2 == 1])
 `
 	for _, plain := range []bool{false, true} {
@@ -70,6 +71,7 @@ fn odd(n) = len([k for k in 0..n where k % 2 == 1])
 			"the typed expressions":      in.typedMiss > 0,
 			"the typed move loops":       in.typedMoves > 0,
 			"the blocks of values":       in.laneRuns > 0,
+			"the calls of a block":       in.laneCalls > 0,
 			"the moves over cells":       len(cramOpts) == 1 && strings.HasPrefix(cramOpts[0], "Cram({(0, 0), (0, 1)})"),
 		} {
 			if taken == plain {

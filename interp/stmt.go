@@ -34,7 +34,7 @@ func (c *compiler) define(prog *lang.Program) {
 			*cell = Global{Name: d.Name, V: Value{K: KGame, R: g}, Defined: true, Doc: d.Doc, Pos: d.Pos}
 			todo = append(todo, pending{d, cell})
 		case *lang.FnDecl:
-			fn := &function{name: d.Name, params: paramNames(d.Params), frameSize: d.FrameSize, serial: in.nextSerial(), file: d.Pos.Filename}
+			fn := &function{name: d.Name, params: paramNames(d.Params), frameSize: d.FrameSize, serial: in.nextSerial(), file: d.Pos.Filename, syntax: d.Body}
 			cell := in.global(d.Name)
 			if cell.Defined {
 				changed = append(changed, d.Name)

@@ -972,7 +972,7 @@ func (r *reduction) loop(fr *Frame, i int, acc *reduceAcc) bool {
 	}
 	xs := r.colls[i](fr)
 	if last && r.lanes != nil {
-		if ns, ok := r.lanes.intsOf(xs); ok {
+		if ns, ok := r.lanes.ints.intsOf(xs); ok {
 			return r.runLanes(fr, g.Slot, ns, acc)
 		}
 	}

@@ -109,6 +109,7 @@ type optionCall struct {
 		expansion uint64
 		x, v      int64
 	}
+	block laneShared // its block form's last block (see laneCall)
 }
 
 // keepByOption gives the calls of m's where condition and score that are
@@ -225,6 +226,8 @@ func (c *compiler) forgetTyped(exprs ...lang.Expr) {
 // variable in slot): the where condition's first conjuncts and the
 // arguments, where they have one.
 func (c *compiler) typedMoveLanes(tm *typedMove, m *lang.Move, slot int) {
+	c.laneMove = true
+	defer func() { c.laneMove = false }()
 	if m.Where != nil {
 		conj := conjuncts(m.Where)
 		k := 0

@@ -69,6 +69,30 @@ game G(S) { move e in 0..9 where (S & e) == (S | 1) ^ e or (S ^ e) != (e & 5) ->
 print [b(k, j) for k in -9..9, j in -9..9]
 print [c(k, j) for k in -5..5, j in -5..5]
 print [sg(G(S)) for S in 0..40]`}},
+	{"calls a block at a time", true, true, []string{`fn bit(S, e) = (S >> e) & 1
+fn gain(S, e) = len([t for t in [7, 52, 152, 352] where (S & t) != t and ((S | (1 << e)) & t) == t])
+fn w(S, e) = sum([t * (e + 1) for t in 0..3 where ((S + t) >> e) & 1 == 1])
+fn both(a, b) = a - b
+game T(S) {
+  move draw e in 0..8 where bit(S, e) == 0 and gain(S, e) > 0 score gain(S, e) + w(S, e) again -> T(S | (1 << e))
+  move draw e in 0..8 where bit(S, e) == 0 and gain(S, e) == 0 and both(e, e) == 0 -> T(S | (1 << e))
+}
+print [score(T(S)) for S in [0, 1, 3, 7, 100, 255, 510]]
+print [len([x for x in 0..40 where gain(S, x % 9) > 0 and w(S, x) < 20]) for S in [0, 5, 100]]
+print [sum([gain(S, e) + w(S, e) for e in 0..8]) for S in [0, 5, 100]]
+print len([e for e in 0..10 where (1 << (e & 3)) == 8])`,
+		// The function defined again: the general form until it compiles anew.
+		`fn gain(S, e) = len([t for t in [7, 52] where (S & t) != t and ((S | (1 << e)) & t) == t])
+print [score(T(S)) for S in [0, 1, 3, 7, 100, 255, 510]]`,
+		// A loop whose sum overflows, a list with a string, a body with no
+		// block form, a range past the largest integer.
+		`fn big(S, e) = sum([t << 40 for t in 0..S where t > e])
+fn mixed(S, e) = len([t for t in [1, "a", 3] where t > e])
+fn notlaned(S, e) = len([t for t in 0..S where [t] == [e]])
+fn top(S, e) = len([t for t in 9223372036854775800..9223372036854775807 where t - S > e])
+print [len([e for e in 0..70 where big(S, e) > 0]) for S in [10, 100000]]`,
+		`print [len([e for e in 0..5 where top(S, e) > 0 and notlaned(S, e) >= 0]) for S in 0..2]`,
+		`print [len([e for e in 0..5 where mixed(S, e) > 0]) for S in 0..2]`}},
 	// These fall back to the general way, which gives the error.
 	{"an error in a where", true, true, []string{`game E(S, d) { move e in 0..5 where 10 / (e - d) > 1 -> E(S | (1 << e), d) }
 print sg(E(0, 9))
@@ -107,7 +131,10 @@ func TestTypedMovesMatchGeneralPath(t *testing.T) {
 			if (in.typedMoves > 0) != p.moves || (in.laneRuns > 0) != p.lanes {
 				t.Errorf("typed moves %d, blocks %d; want taken %v, %v", in.typedMoves, in.laneRuns, p.moves, p.lanes)
 			}
-			if pin.typedMoves > 0 || pin.laneRuns > 0 {
+			if p.name == "calls a block at a time" && in.laneCalls == 0 {
+				t.Errorf("no call computed a block at a time")
+			}
+			if pin.typedMoves > 0 || pin.laneRuns > 0 || pin.laneCalls > 0 {
 				t.Errorf("under Config.Plain: typed moves %d, blocks %d", pin.typedMoves, pin.laneRuns)
 			}
 			if strings.Contains(p.name, "error") && !strings.Contains(plain, "t.game:") {
