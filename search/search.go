@@ -112,15 +112,16 @@ const (
 	limit = int64(1) << 61
 )
 
-// entry is what the searcher knows of one state: the bounds lo <= value <= hi
-// (exact when equal), the best move found (index+1, 0 for none), and where
-// its moves lie once expanded: n of them from start in chunk of the arena.
+// entry is what the searcher knows of an expanded state: the bounds lo <=
+// value <= hi (exact when equal), the best move found (index+1, 0 for none),
+// where its moves lie (n of them from start in chunk of the arena) and whether
+// it is being searched. It takes 32 bytes.
 type entry struct {
-	lo, hi          int64
-	chunk, start, n int32
-	best            int32
-	expanded        bool
-	onStack         bool
+	lo, hi   int64
+	chunk, n int32
+	best     int32
+	start    uint16 // a chunk that holds more than one state has at most 1<<16 moves
+	onStack  bool
 }
 
 // Searcher searches one game family. Its table lasts for its whole life, so later
@@ -136,7 +137,13 @@ type Searcher struct {
 	// Stats counts the work of every search so far.
 	Stats Stats
 
-	table []entry
+	// slots maps a state to its entry's index+1 (0: not expanded), and
+	// entries holds the entries in the order the states were expanded, so that
+	// the states searched together lie together. Both grow by pages, never
+	// copied: an entry's address stays valid.
+	slots   paged[int32]
+	entries paged[entry]
+	held    int // the entries used
 	// arena holds the moves of every expanded state in chunks, each state's
 	// in one: a chunk once full is never copied.
 	arena   [][]Move
@@ -159,12 +166,12 @@ func (s *Searcher) Bytes() int {
 	for _, c := range s.arena {
 		moves += cap(c)
 	}
-	return cap(s.table)*int(unsafe.Sizeof(entry{})) + moves*int(unsafe.Sizeof(Move{}))
+	return s.slots.bytes() + s.entries.bytes() + moves*int(unsafe.Sizeof(Move{}))
 }
 
 // Clear forgets every state (for example after a game is redefined).
 func (s *Searcher) Clear() {
-	s.table, s.arena = nil, nil
+	s.slots, s.entries, s.held, s.arena = paged[int32]{}, paged[entry]{}, 0, nil
 	s.Stats.Positions = 0
 }
 
@@ -184,11 +191,27 @@ func (s *Searcher) Value(ctx context.Context, root State) (int64, error) {
 
 // bounded reports whether the table knows a bound on st's value.
 func (s *Searcher) bounded(st State) bool {
-	if int(st) >= len(s.table) {
-		return false
+	e := s.lookup(st)
+	return e != nil && (e.lo > -inf || e.hi < inf)
+}
+
+// lookup returns st's entry, or nil when st was never expanded.
+func (s *Searcher) lookup(st State) *entry {
+	if int(st) >= s.slots.len() {
+		return nil
 	}
-	e := &s.table[st]
-	return e.expanded && (e.lo > -inf || e.hi < inf)
+	if k := *s.slots.at(int(st)); k > 0 {
+		return s.entries.at(int(k) - 1)
+	}
+	return nil
+}
+
+// movesOf returns the moves of an expanded state.
+func (s *Searcher) movesOf(e *entry) []Move {
+	if e.n == 0 {
+		return nil
+	}
+	return s.arena[e.chunk][e.start : int32(e.start)+e.n]
 }
 
 // Sign returns -1, 0 or 1, the sign of root's value. It searches with the window
@@ -210,6 +233,8 @@ func (s *Searcher) Sign(ctx context.Context, root State) (int, error) {
 // frame is one state being searched on the explicit stack.
 type frame struct {
 	state       State
+	e           *entry
+	moves       []Move
 	alpha, beta int64 // the window; alpha rises as moves improve
 	alpha0      int64 // alpha on entry, to classify the result as a bound
 	best        int64
@@ -239,7 +264,7 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 	var stack []frame
 	defer func() {
 		for _, f := range stack {
-			s.table[f.state].onStack = false
+			f.e.onStack = false
 		}
 	}()
 	v, done, err := s.enter(ctx, &stack, root, alpha, beta)
@@ -250,16 +275,14 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 	returning := false
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
-		e := &s.table[f.state]
-		moves := s.arena[e.chunk][e.start : e.start+e.n]
 		if returning {
 			returning = false
-			if err := s.answer(f, moves, childValue); err != nil {
+			if err := s.answer(f, childValue); err != nil {
 				return 0, err
 			}
 		}
-		if f.next < int32(len(moves)) {
-			m := moves[f.moveAt(f.next)]
+		if f.next < int32(len(f.moves)) {
+			m := f.moves[f.moveAt(f.next)]
 			f.next++
 			a, b := childWindow(m, f.alpha, f.beta)
 			v, done, err := s.enter(ctx, &stack, m.To, a, b)
@@ -271,11 +294,11 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 			}
 			continue
 		}
-		st, best, bm := f.state, f.best, f.bestMove
+		e, best, bm := f.e, f.best, f.bestMove
 		a0, b0 := f.alpha0, f.beta
 		stack = stack[:len(stack)-1]
 		e.onStack = false
-		s.store(st, best, a0, b0, bm)
+		s.store(e, best, a0, b0, bm)
 		childValue, returning = best, true
 	}
 	return childValue, nil
@@ -317,15 +340,16 @@ func (s *Searcher) enter(ctx context.Context, stack *[]frame, st State, alpha, b
 	if s.method == Minimax {
 		alpha, beta = -inf, inf
 	}
+	moves := s.movesOf(e)
 	if s.method == Table {
-		if v, k, ok := s.cutByTable(e, beta); ok {
+		if v, k, ok := s.cutByTable(moves, beta); ok {
 			s.Stats.TableHits++
 			e.lo, e.best = max(e.lo, v), k+1
 			return v, true, nil
 		}
 	}
 	e.onStack = true
-	*stack = append(*stack, frame{state: st, alpha: alpha, beta: beta, alpha0: alpha, best: -inf, bestMove: -1, first: first})
+	*stack = append(*stack, frame{state: st, e: e, moves: moves, alpha: alpha, beta: beta, alpha0: alpha, best: -inf, bestMove: -1, first: first})
 	if len(*stack)%runawayDepth == 0 {
 		if rr, ok := s.rules.(RunawayRules); ok {
 			if err := rr.Runaway((*stack)[0].state, st); err != nil {
@@ -336,18 +360,17 @@ func (s *Searcher) enter(ctx context.Context, stack *[]frame, st State, alpha, b
 	return 0, false, nil
 }
 
-// cutByTable looks for a move of e whose next state the table already bounds
+// cutByTable looks for one of moves whose next state the table already bounds
 // well enough to cut off at once (an enhanced transposition cutoff): a move
 // worth at least beta by its child's bound. It returns that move's worth,
 // a lower bound of e's value, and its index. On the triangle game it saves a
 // fifth of the states expanded.
-func (s *Searcher) cutByTable(e *entry, beta int64) (v int64, k int32, ok bool) {
-	for i, m := range s.arena[e.chunk][e.start : e.start+e.n] {
-		if int(m.To) >= len(s.table) || !s.table[m.To].expanded {
-			continue
-		}
-		c := &s.table[m.To]
+func (s *Searcher) cutByTable(moves []Move, beta int64) (v int64, k int32, ok bool) {
+	for i, m := range moves {
+		c := s.lookup(m.To)
 		switch {
+		case c == nil:
+			continue
 		case m.Again && c.lo > -inf:
 			v = m.Gain + c.lo
 		case !m.Again && c.hi < inf:
@@ -364,9 +387,9 @@ func (s *Searcher) cutByTable(e *entry, beta int64) (v int64, k int32, ok bool) 
 
 // answer takes the value of the child searched for the move last tried in
 // f: it may be f's best, raise f's alpha, and cut off the moves left.
-func (s *Searcher) answer(f *frame, moves []Move, child int64) error {
+func (s *Searcher) answer(f *frame, child int64) error {
 	k := f.moveAt(f.next - 1)
-	val, ok := combine(moves[k], child)
+	val, ok := combine(f.moves[k], child)
 	if !ok {
 		return &OverflowError{At: s.rules.Describe(f.state)}
 	}
@@ -375,9 +398,9 @@ func (s *Searcher) answer(f *frame, moves []Move, child int64) error {
 	}
 	if s.method != Minimax {
 		f.alpha = max(f.alpha, val)
-		if f.alpha >= f.beta && f.next < int32(len(moves)) {
+		if f.alpha >= f.beta && f.next < int32(len(f.moves)) {
 			s.Stats.Cutoffs++
-			f.next = int32(len(moves))
+			f.next = int32(len(f.moves))
 		}
 	}
 	return nil
@@ -403,13 +426,12 @@ func childWindow(m Move, alpha, beta int64) (int64, int64) {
 
 func clamp(v int64) int64 { return min(max(v, -inf), inf) }
 
-// store records the result v of searching st in the window (alpha, beta) as an
-// exact value or a bound, with its best move.
-func (s *Searcher) store(st State, v, alpha, beta int64, bestMove int32) {
+// store records the result v of searching e's state in the window (alpha,
+// beta) as an exact value or a bound, with its best move.
+func (s *Searcher) store(e *entry, v, alpha, beta int64, bestMove int32) {
 	if s.method != Table {
 		return
 	}
-	e := &s.table[st]
 	switch {
 	case v <= alpha:
 		e.hi = min(e.hi, v)
@@ -425,24 +447,15 @@ func (s *Searcher) store(st State, v, alpha, beta int64, bestMove int32) {
 
 // expand returns st's entry, listing its moves the first time it is met.
 func (s *Searcher) expand(st State) (*entry, error) {
-	if int(st) >= len(s.table) {
-		n := max(int(st)+1, 2*len(s.table), 1024)
-		if err := s.Config.Memory(int64(n) * int64(unsafe.Sizeof(entry{}))); err != nil {
-			return nil, err
-		}
-		grown := make([]entry, n)
-		copy(grown, s.table)
-		s.table = grown
-	}
-	if e := &s.table[st]; e.expanded {
+	if e := s.lookup(st); e != nil {
 		return e, nil
 	}
 	if err := s.Config.Positions(s.Stats.Positions + 1); err != nil {
 		return nil, err
 	}
-	// Moves may search (a query in a condition), which may grow the table and
-	// the arena: list the moves apart, in a buffer of this nesting depth, then
-	// copy them in.
+	// Moves may search (a query in a condition), which may expand states
+	// and grow the arena: list the moves apart, in a buffer of this nesting
+	// depth, then copy them in.
 	if s.depth == len(s.scratch) {
 		s.scratch = append(s.scratch, nil)
 	}
@@ -453,12 +466,35 @@ func (s *Searcher) expand(st State) (*entry, error) {
 		return nil, err
 	}
 	s.scratch[s.depth] = moves
-	if e := &s.table[st]; e.expanded {
+	if e := s.lookup(st); e != nil {
 		return e, nil // a query inside the moves searched st already
 	}
 	// Moves that score come first, the biggest first: a good guess at the best
 	// move makes alpha-beta cut off sooner.
 	slices.SortStableFunc(moves, func(a, b Move) int { return cmp.Compare(b.Gain, a.Gain) })
+	e := entry{lo: -inf, hi: inf, n: int32(len(moves))}
+	if err := s.keep(&e, moves); err != nil {
+		return nil, err
+	}
+	if err := s.slots.grow(int(st), s.Config); err != nil {
+		return nil, err
+	}
+	if err := s.entries.grow(s.held, s.Config); err != nil {
+		return nil, err
+	}
+	p := s.entries.at(s.held)
+	*p = e
+	s.held++
+	*s.slots.at(int(st)) = int32(s.held)
+	s.Stats.Positions++
+	return p, nil
+}
+
+// keep copies moves into the arena and says in e where they lie.
+func (s *Searcher) keep(e *entry, moves []Move) error {
+	if len(moves) == 0 {
+		return nil
+	}
 	last := len(s.arena) - 1
 	if last < 0 || len(s.arena[last])+len(moves) > cap(s.arena[last]) {
 		n := arenaChunk // the first chunks smaller, doubling
@@ -467,22 +503,22 @@ func (s *Searcher) expand(st State) (*entry, error) {
 		} else {
 			n = firstChunk
 		}
-		n = max(n, len(moves))
+		n = max(n, len(moves)) // a chunk of its own for a bigger state
 		if err := s.Config.Memory(int64(n) * int64(unsafe.Sizeof(Move{}))); err != nil {
-			return nil, err
+			return err
 		}
 		s.arena = append(s.arena, make([]Move, 0, n))
 		last++
 	}
-	start := len(s.arena[last])
+	e.chunk, e.start = int32(last), uint16(len(s.arena[last]))
 	s.arena[last] = append(s.arena[last], moves...)
-	s.table[st] = entry{lo: -inf, hi: inf, chunk: int32(last), start: int32(start), n: int32(len(moves)), expanded: true}
-	s.Stats.Positions++
-	return &s.table[st], nil
+	return nil
 }
 
 // arenaChunk is how many moves a chunk of the arena holds (more for a state
-// with more), once the first chunks, from firstChunk on, have doubled to it.
+// with more, alone in its chunk), once the first chunks, from firstChunk on,
+// have doubled to it. It is at most 1<<16, so that a state's start in a
+// chunk shared with others fits an entry's uint16.
 const arenaChunk = 1 << 16
 
 // firstChunk is the size of the arena's first chunk.

@@ -258,3 +258,61 @@ func TestLimitsAndCancellation(t *testing.T) {
 		t.Fatalf("cancelled: got %v", err)
 	}
 }
+
+// spread is a game whose states are numbered far apart (state s of b is
+// s*stride), so that the searcher's table spans many pages.
+type spread struct {
+	b      bonus
+	stride State
+}
+
+func (g spread) Moves(s State, out []Move) ([]Move, error) {
+	for _, m := range g.b.moves[s/g.stride] {
+		m.To *= g.stride
+		out = append(out, m)
+	}
+	return out, nil
+}
+func (g spread) Describe(s State) string { return strconv.Itoa(int(s)) }
+
+func TestStatesFarApart(t *testing.T) {
+	r := rand.New(rand.NewSource(4))
+	for trial := 0; trial < 50; trial++ {
+		b := randomBonus(r, 2+r.Intn(40))
+		g := spread{b, State(1 + r.Intn(3000))}
+		s := New(g, Table, nil)
+		for q := 0; q < 10; q++ {
+			st := State(r.Intn(len(b.moves)))
+			v, err := s.Value(context.Background(), st*g.stride)
+			if want := b.plainValue(st); err != nil || v != want {
+				t.Fatalf("trial %d: value of %d = %d (%v), want %d", trial, st, v, err, want)
+			}
+		}
+	}
+}
+
+// A state with more moves than a chunk of the arena holds is kept in a chunk
+// of its own, and states whose moves fill chunks to their ends lie beside it.
+func TestManyMoves(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	for _, wide := range []int{arenaChunk - 1, arenaChunk, arenaChunk + 7} {
+		// State 0 moves to states 1..wide, each with up to 3 moves to the
+		// last state, wide+1.
+		b := bonus{moves: make([][]Move, wide+2)}
+		for s := 1; s <= wide; s++ {
+			b.moves[0] = append(b.moves[0], Move{To: State(s), Gain: int64(r.Intn(9) - 4), Again: r.Intn(4) == 0})
+			for k := r.Intn(4); k > 0; k-- {
+				b.moves[s] = append(b.moves[s], Move{To: State(wide + 1), Gain: int64(r.Intn(9) - 4), Again: r.Intn(4) == 0})
+			}
+		}
+		for _, m := range []Method{Table, AlphaBeta} {
+			s := New(b, m, nil)
+			for _, st := range []State{State(wide), 1, 0} {
+				v, err := s.Value(context.Background(), st)
+				if want := b.plainValue(st); err != nil || v != want {
+					t.Fatalf("%d moves, %v: value of %d = %d (%v), want %d", wide, m, st, v, err, want)
+				}
+			}
+		}
+	}
+}
