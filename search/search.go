@@ -145,11 +145,13 @@ type Searcher struct {
 	entries paged[entry]
 	held    int // the entries used
 	// arena holds the moves of every expanded state in chunks, each state's
-	// in one: a chunk once full is never copied.
-	arena   [][]Move
-	scratch [][]Move // buffers for listing moves, one per nesting depth
-	depth   int
-	tick    int
+	// in one: a chunk once full is never copied. bigGains holds the gains
+	// too big for a kept move, by the move's place (see kept).
+	arena    [][]kept
+	bigGains map[uint64]int64
+	scratch  [][]Move // buffers for listing moves, one per nesting depth
+	depth    int
+	tick     int
 }
 
 // New returns a searcher using method, configured by cfg (nil: no limit).
@@ -166,12 +168,12 @@ func (s *Searcher) Bytes() int {
 	for _, c := range s.arena {
 		moves += cap(c)
 	}
-	return s.slots.bytes() + s.entries.bytes() + moves*int(unsafe.Sizeof(Move{}))
+	return s.slots.bytes() + s.entries.bytes() + moves*int(unsafe.Sizeof(kept(0))) + len(s.bigGains)*32
 }
 
 // Clear forgets every state (for example after a game is redefined).
 func (s *Searcher) Clear() {
-	s.slots, s.entries, s.held, s.arena = paged[int32]{}, paged[entry]{}, 0, nil
+	s.slots, s.entries, s.held, s.arena, s.bigGains = paged[int32]{}, paged[entry]{}, 0, nil, nil
 	s.Stats.Positions = 0
 }
 
@@ -206,8 +208,8 @@ func (s *Searcher) lookup(st State) *entry {
 	return nil
 }
 
-// movesOf returns the moves of an expanded state.
-func (s *Searcher) movesOf(e *entry) []Move {
+// movesOf returns the moves of an expanded state, as the arena keeps them.
+func (s *Searcher) movesOf(e *entry) []kept {
 	if e.n == 0 {
 		return nil
 	}
@@ -234,7 +236,7 @@ func (s *Searcher) Sign(ctx context.Context, root State) (int, error) {
 type frame struct {
 	state       State
 	e           *entry
-	moves       []Move
+	moves       []kept
 	alpha, beta int64 // the window; alpha rises as moves improve
 	alpha0      int64 // alpha on entry, to classify the result as a bound
 	best        int64
@@ -282,7 +284,7 @@ func (s *Searcher) run(ctx context.Context, root State, alpha, beta int64) (resu
 			}
 		}
 		if f.next < int32(len(f.moves)) {
-			m := f.moves[f.moveAt(f.next)]
+			m := s.move(f.e, f.moves, f.moveAt(f.next))
 			f.next++
 			a, b := childWindow(m, f.alpha, f.beta)
 			v, done, err := s.enter(ctx, &stack, m.To, a, b)
@@ -342,7 +344,7 @@ func (s *Searcher) enter(ctx context.Context, stack *[]frame, st State, alpha, b
 	}
 	moves := s.movesOf(e)
 	if s.method == Table {
-		if v, k, ok := s.cutByTable(moves, beta); ok {
+		if v, k, ok := s.cutByTable(e, moves, beta); ok {
 			s.Stats.TableHits++
 			e.lo, e.best = max(e.lo, v), k+1
 			return v, true, nil
@@ -365,12 +367,13 @@ func (s *Searcher) enter(ctx context.Context, stack *[]frame, st State, alpha, b
 // worth at least beta by its child's bound. It returns that move's worth,
 // a lower bound of e's value, and its index. On the triangle game it saves a
 // fifth of the states expanded.
-func (s *Searcher) cutByTable(moves []Move, beta int64) (v int64, k int32, ok bool) {
-	for i, m := range moves {
-		c := s.lookup(m.To)
-		switch {
-		case c == nil:
+func (s *Searcher) cutByTable(e *entry, moves []kept, beta int64) (v int64, k int32, ok bool) {
+	for i, mk := range moves {
+		c := s.lookup(mk.to())
+		if c == nil {
 			continue
+		}
+		switch m := s.move(e, moves, int32(i)); {
 		case m.Again && c.lo > -inf:
 			v = m.Gain + c.lo
 		case !m.Again && c.hi < inf:
@@ -389,7 +392,7 @@ func (s *Searcher) cutByTable(moves []Move, beta int64) (v int64, k int32, ok bo
 // f: it may be f's best, raise f's alpha, and cut off the moves left.
 func (s *Searcher) answer(f *frame, child int64) error {
 	k := f.moveAt(f.next - 1)
-	val, ok := combine(f.moves[k], child)
+	val, ok := combine(s.move(f.e, f.moves, k), child)
 	if !ok {
 		return &OverflowError{At: s.rules.Describe(f.state)}
 	}
@@ -514,14 +517,26 @@ func (s *Searcher) keep(e *entry, moves []Move) error {
 			n = firstChunk
 		}
 		n = max(n, len(moves)) // a chunk of its own for a bigger state
-		if err := s.Config.Memory(int64(n) * int64(unsafe.Sizeof(Move{}))); err != nil {
+		if err := s.Config.Memory(int64(n) * int64(unsafe.Sizeof(kept(0)))); err != nil {
 			return err
 		}
-		s.arena = append(s.arena, make([]Move, 0, n))
+		s.arena = append(s.arena, make([]kept, 0, n))
 		last++
 	}
-	e.chunk, e.start = int32(last), uint16(len(s.arena[last]))
-	s.arena[last] = append(s.arena[last], moves...)
+	c := s.arena[last]
+	e.chunk, e.start = int32(last), uint16(len(c))
+	s.arena[last] = c[:len(c)+len(moves)]
+	out := c[len(c) : len(c)+len(moves)]
+	for i, m := range moves {
+		k, big := pack(m)
+		out[i] = k
+		if big {
+			if s.bigGains == nil {
+				s.bigGains = map[uint64]int64{}
+			}
+			s.bigGains[place(e, int32(i))] = m.Gain
+		}
+	}
 	return nil
 }
 

@@ -78,10 +78,12 @@ func (b bonus) plainValue(s State) int64 {
 	if len(b.moves[s]) == 0 {
 		return 0
 	}
-	best := int64(-1 << 40)
-	for _, m := range b.moves[s] {
+	var best int64
+	for i, m := range b.moves[s] {
 		v, _ := combine(m, b.plainValue(m.To))
-		best = max(best, v)
+		if i == 0 || v > best {
+			best = v
+		}
 	}
 	return best
 }
