@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/paged"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/search"
 	"github.com/grundy-lang/grundy/solver"
@@ -65,11 +66,13 @@ type scoreRules struct {
 	searcher *search.Searcher // the session's table, which lasts like the memo
 	// The components of every state, sorted, in blocks that are never
 	// copied: state i's are blocks[spans[i].block][start : start+n]. Only the
-	// blocks are pointers, so the garbage collector has little to look at.
+	// blocks and the pages are pointers, so the garbage collector has little
+	// to look at.
 	blocks [][]solver.Pos
-	spans  []stateSpan
-	held   int     // the components the blocks can hold
-	single []int32 // state+1 of the state made of one position, by position
+	spans  paged.Array[stateSpan]
+	states int                // the states made
+	held   int                // the components the blocks can hold
+	single paged.Array[int32] // state+1 of the state made of one position, by position
 	sums   map[string]search.State
 	key    []byte
 	bufs   []*expandBuf // one per nested expansion
@@ -99,7 +102,7 @@ func (in *Interp) scoreRulesOf() *scoreRules {
 
 // bytes estimates the memory of the interned states and the search's table.
 func (r *scoreRules) bytes() int {
-	return r.searcher.Bytes() + cap(r.spans)*12 + r.held*4 + len(r.sums)*48 + cap(r.single)*4
+	return r.searcher.Bytes() + r.spans.Bytes() + r.held*4 + len(r.sums)*48 + r.single.Bytes()
 }
 
 // clearScores forgets every searched value (a game was redefined).
@@ -112,8 +115,8 @@ func (in *Interp) clearScores() {
 // state interns the sum of comps (in any order; *0 parts are dropped).
 func (r *scoreRules) state(comps []solver.Pos) search.State {
 	if len(comps) == 1 {
-		if p := comps[0]; int(p) < len(r.single) && r.single[p] != 0 {
-			return search.State(r.single[p] - 1) // known, so not *0
+		if st, ok := r.singleState(comps[0]); ok {
+			return st // known, so not *0
 		}
 	}
 	comps = slices.DeleteFunc(comps, func(p solver.Pos) bool {
@@ -121,14 +124,12 @@ func (r *scoreRules) state(comps []solver.Pos) search.State {
 	})
 	if len(comps) == 1 {
 		p := comps[0]
-		if int(p) < len(r.single) && r.single[p] != 0 {
-			return search.State(r.single[p] - 1)
+		if st, ok := r.singleState(p); ok {
+			return st
 		}
 		st := r.newState(comps)
-		if int(p) >= len(r.single) {
-			r.single = append(r.single, make([]int32, max(int(p)+1, 2*len(r.single))-len(r.single))...)
-		}
-		r.single[p] = int32(st) + 1
+		_ = r.single.Grow(int(p), nil) // counted by stateBytes
+		*r.single.At(int(p)) = int32(st) + 1
 		return st
 	}
 	slices.Sort(comps)
@@ -142,6 +143,16 @@ func (r *scoreRules) state(comps []solver.Pos) search.State {
 	st := r.newState(comps)
 	r.sums[string(r.key)] = st
 	return st
+}
+
+// singleState returns the state made of p alone, if there is one.
+func (r *scoreRules) singleState(p solver.Pos) (search.State, bool) {
+	if int(p) < r.single.Len() {
+		if k := *r.single.At(int(p)); k != 0 {
+			return search.State(k - 1), true
+		}
+	}
+	return 0, false
 }
 
 func (r *scoreRules) newState(comps []solver.Pos) search.State {
@@ -158,9 +169,11 @@ func (r *scoreRules) newState(comps []solver.Pos) search.State {
 		last++
 	}
 	b := &r.blocks[last]
-	r.spans = append(r.spans, stateSpan{block: int32(last), start: int32(len(*b)), n: int32(len(comps))})
+	_ = r.spans.Grow(r.states, nil) // counted by stateBytes
+	*r.spans.At(r.states) = stateSpan{block: int32(last), start: int32(len(*b)), n: int32(len(comps))}
 	*b = append(*b, comps...)
-	return search.State(len(r.spans) - 1)
+	r.states++
+	return search.State(r.states - 1)
 }
 
 // stateSpan is where a state's components lie (see scoreRules.blocks).
@@ -172,7 +185,7 @@ const stateBlock = 4096
 
 // comps are the components of st.
 func (r *scoreRules) comps(st search.State) []solver.Pos {
-	sp := r.spans[st]
+	sp := *r.spans.At(int(st))
 	return r.blocks[sp.block][sp.start : sp.start+sp.n : sp.start+sp.n]
 }
 

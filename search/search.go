@@ -19,6 +19,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-lang/grundy/budget"
+	"github.com/grundy-lang/grundy/internal/paged"
 )
 
 // State is a position or sum interned to a dense id by the caller.
@@ -141,8 +142,8 @@ type Searcher struct {
 	// entries holds the entries in the order the states were expanded, so that
 	// the states searched together lie together. Both grow by pages, never
 	// copied: an entry's address stays valid.
-	slots   paged[int32]
-	entries paged[entry]
+	slots   paged.Array[int32]
+	entries paged.Array[entry]
 	held    int // the entries used
 	// arena holds the moves of every expanded state in chunks, each state's
 	// in one: a chunk once full is never copied. bigGains holds the gains
@@ -168,12 +169,12 @@ func (s *Searcher) Bytes() int {
 	for _, c := range s.arena {
 		moves += cap(c)
 	}
-	return s.slots.bytes() + s.entries.bytes() + moves*int(unsafe.Sizeof(kept(0))) + len(s.bigGains)*32
+	return s.slots.Bytes() + s.entries.Bytes() + moves*int(unsafe.Sizeof(kept(0))) + len(s.bigGains)*32
 }
 
 // Clear forgets every state (for example after a game is redefined).
 func (s *Searcher) Clear() {
-	s.slots, s.entries, s.held, s.arena, s.bigGains = paged[int32]{}, paged[entry]{}, 0, nil, nil
+	s.slots, s.entries, s.held, s.arena, s.bigGains = paged.Array[int32]{}, paged.Array[entry]{}, 0, nil, nil
 	s.Stats.Positions = 0
 }
 
@@ -199,11 +200,11 @@ func (s *Searcher) bounded(st State) bool {
 
 // lookup returns st's entry, or nil when st was never expanded.
 func (s *Searcher) lookup(st State) *entry {
-	if int(st) >= s.slots.len() {
+	if int(st) >= s.slots.Len() {
 		return nil
 	}
-	if k := *s.slots.at(int(st)); k > 0 {
-		return s.entries.at(int(k) - 1)
+	if k := *s.slots.At(int(st)); k > 0 {
+		return s.entries.At(int(k) - 1)
 	}
 	return nil
 }
@@ -477,16 +478,16 @@ func (s *Searcher) expand(st State) (*entry, error) {
 	if err := s.keep(&e, moves); err != nil {
 		return nil, err
 	}
-	if err := s.slots.grow(int(st), s.Config); err != nil {
+	if err := s.slots.Grow(int(st), s.Config.Memory); err != nil {
 		return nil, err
 	}
-	if err := s.entries.grow(s.held, s.Config); err != nil {
+	if err := s.entries.Grow(s.held, s.Config.Memory); err != nil {
 		return nil, err
 	}
-	p := s.entries.at(s.held)
+	p := s.entries.At(s.held)
 	*p = e
 	s.held++
-	*s.slots.at(int(st)) = int32(s.held)
+	*s.slots.At(int(st)) = int32(s.held)
 	s.Stats.Positions++
 	return p, nil
 }

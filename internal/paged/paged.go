@@ -1,0 +1,45 @@
+// Package paged provides an array that grows by pages of a fixed size:
+// growing copies nothing and leaves no garbage behind, and an element's
+// address stays valid as the array grows. Large tables that grow one element
+// at a time (a search's entries, a session's states) keep their memory at
+// what they hold.
+package paged
+
+import "unsafe"
+
+// PageBits sets the size of a page: 1024 elements, so that a small table holds
+// little.
+const PageBits = 10
+
+// Array is an array of T in pages, its elements zero until set.
+type Array[T any] struct {
+	pages []*[1 << PageBits]T
+}
+
+// At returns the address of element i, which must be below Len.
+func (a *Array[T]) At(i int) *T { return &a.pages[i>>PageBits][i&(1<<PageBits-1)] }
+
+// Len is how many elements the pages hold.
+func (a *Array[T]) Len() int { return len(a.pages) << PageBits }
+
+// Grow adds pages until element i is held. Before each, it asks reserve
+// (when not nil) for the page's bytes, and stops with reserve's error.
+func (a *Array[T]) Grow(i int, reserve func(bytes int64) error) error {
+	for i >= a.Len() {
+		if reserve != nil {
+			if err := reserve(int64(a.pageBytes())); err != nil {
+				return err
+			}
+		}
+		a.pages = append(a.pages, new([1 << PageBits]T))
+	}
+	return nil
+}
+
+// Bytes is the memory the pages hold.
+func (a *Array[T]) Bytes() int { return len(a.pages) * a.pageBytes() }
+
+func (a *Array[T]) pageBytes() int {
+	var x T
+	return int(unsafe.Sizeof(x)) << PageBits
+}

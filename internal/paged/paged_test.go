@@ -1,0 +1,56 @@
+package paged
+
+import (
+	"errors"
+	"testing"
+)
+
+// An array set element by element across many pages reads back what was set,
+// and the address of an element taken before growing still holds it.
+func TestArrayKeepsElementsAndAddresses(t *testing.T) {
+	var a Array[int64]
+	const n = 5<<PageBits + 17
+	if err := a.Grow(0, nil); err != nil {
+		t.Fatal(err)
+	}
+	first := a.At(0)
+	for i := 0; i < n; i++ {
+		if err := a.Grow(i, nil); err != nil {
+			t.Fatal(err)
+		}
+		*a.At(i) = int64(i*i + 1)
+	}
+	if a.Len() != 6<<PageBits || a.Bytes() != 6*8<<PageBits {
+		t.Fatalf("len %d, bytes %d for %d elements", a.Len(), a.Bytes(), n)
+	}
+	for i := 0; i < a.Len(); i++ {
+		want := int64(0) // not set
+		if i < n {
+			want = int64(i*i + 1)
+		}
+		if got := *a.At(i); got != want {
+			t.Fatalf("element %d: %d, want %d", i, got, want)
+		}
+	}
+	if first != a.At(0) || *first != 1 {
+		t.Fatal("element 0 moved")
+	}
+}
+
+func TestGrowAsksForEachPage(t *testing.T) {
+	var a Array[int32]
+	var asked []int64
+	full := errors.New("full")
+	reserve := func(bytes int64) error {
+		if asked = append(asked, bytes); len(asked) == 3 {
+			return full
+		}
+		return nil
+	}
+	if err := a.Grow(3<<PageBits, reserve); err != full {
+		t.Fatalf("got %v, want the reserve's error", err)
+	}
+	if len(asked) != 3 || asked[0] != 4<<PageBits || a.Len() != 2<<PageBits {
+		t.Fatalf("asked %v, holds %d", asked, a.Len())
+	}
+}
