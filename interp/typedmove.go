@@ -32,9 +32,10 @@ type typedMove struct {
 	// The innermost generator runs a block of values at a time (lanes.go)
 	// when the where condition starts with conditions of the block's form
 	// (mask, the rest of it after them) or the arguments have that form.
-	mask     laneBool
-	rest     []boolFn
-	laneArgs []*laneInt // nil, or nil for an argument with no block form
+	mask      laneBool
+	rest      []boolFn
+	laneArgs  []*laneInt // nil, or nil for an argument with no block form
+	laneScore *laneInt   // the score's block form, or nil
 	// misses counts the runs in a row that went the general way: past
 	// maxMisses the clause stops trying.
 	misses int
@@ -258,6 +259,11 @@ func (c *compiler) typedMoveLanes(tm *typedMove, m *lang.Move, slot int) {
 			tm.rest = append(tm.rest, f)
 		}
 	}
+	if m.Score != nil {
+		if l, ok := c.laneInt(m.Score, slot); ok && l.fixed == nil {
+			tm.laneScore = &l
+		}
+	}
 	laned := false
 	args := make([]*laneInt, len(m.Result.(*lang.Call).Args))
 	for i, a := range m.Result.(*lang.Call).Args {
@@ -321,7 +327,7 @@ func (tm *typedMove) loop(in *Interp, fr *Frame, i int, g *Game) bool {
 	if !ok {
 		return false
 	}
-	if i == len(tm.gens)-1 && (tm.mask != nil || tm.laneArgs != nil) {
+	if i == len(tm.gens)-1 && (tm.mask != nil || tm.laneArgs != nil || tm.laneScore != nil) {
 		return tm.blocks(in, fr, gen.slot, lo, hi, g)
 	}
 	for v := lo; v <= hi; v++ {
@@ -337,21 +343,30 @@ func (tm *typedMove) loop(in *Interp, fr *Frame, i int, g *Game) bool {
 	return true
 }
 
+// blockVals are the arguments and the score of the options of a block,
+// computed for the whole block (nil: for each option), copied out of their
+// operators' buffers: the rest of the condition may call a function that
+// expands a position of this game, and runs the same operators.
+type blockVals struct {
+	args  [maxMemoArgs][]int64
+	score []int64
+}
+
 // blocks runs the innermost generator, in slot, over lo..hi a block at a time:
-// the where condition's first conjuncts and the arguments are computed for
-// the whole block, the rest for each value that passes. A block whose
-// computation fails runs value by value.
+// the where condition's first conjuncts, the arguments and the score are
+// computed for the whole block, the rest for each value that passes. A block
+// whose condition fails runs value by value.
 func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Game) bool {
 	xs := in.laneBlocks.get()
 	defer in.laneBlocks.put(xs)
-	// The arguments' values are copied out of their operators' buffers:
-	// the rest of the condition may call a function that expands a position
-	// of this game, and runs the same operators.
-	var own [maxMemoArgs]*[laneWidth]int64
+	var own [maxMemoArgs + 1]*[laneWidth]int64 // the arguments', then the score's
 	for j, l := range tm.laneArgs {
 		if l != nil {
 			own[j] = in.laneBlocks.get()
 		}
+	}
+	if tm.laneScore != nil {
+		own[maxMemoArgs] = in.laneBlocks.get()
 	}
 	defer func() {
 		for _, b := range own {
@@ -360,7 +375,7 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 			}
 		}
 	}()
-	var argv [maxMemoArgs][]int64
+	var bv blockVals
 	for lo <= hi {
 		n := int(min(hi-lo, laneWidth-1)) + 1
 		for i := range n {
@@ -374,14 +389,17 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 			w, ok := tm.mask(fr, block)
 			m, masked = w, ok
 		}
-		laned := tm.laneArgs != nil
-		for j := range tm.laneArgs {
-			if l := tm.laneArgs[j]; l != nil && laned {
-				var vs []int64
-				if vs, laned = l.values(fr, block); laned {
-					argv[j] = own[j][:copy(own[j][:], vs)]
-				}
+		bv = blockVals{}
+		for j, l := range tm.laneArgs {
+			if l == nil {
+				continue
 			}
+			vs, ok := l.values(fr, block)
+			if !ok {
+				bv.args = [maxMemoArgs][]int64{}
+				break
+			}
+			bv.args[j] = own[j][:copy(own[j][:], vs)]
 		}
 		if !masked {
 			m = ^uint64(0)
@@ -389,17 +407,19 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 		// Only the values whose first conjuncts hold are bound (a mask may
 		// have bits set past the block's end).
 		m &= ^uint64(0) >> (laneWidth - n)
+		if tm.laneScore != nil && fr.gains != nil && masked && m != 0 {
+			if vs, ok := tm.laneScore.values(fr, block); ok {
+				bv.score = own[maxMemoArgs][:copy(own[maxMemoArgs][:], vs)]
+			}
+		}
 		for ; m != 0; m &= m - 1 {
 			i := bits.TrailingZeros64(m)
 			fr.slots[slot] = Int(block[i])
 			var ok bool
-			switch {
-			case !masked:
+			if masked {
+				ok = tm.rested(in, fr, g, &bv, i)
+			} else {
 				ok = tm.option(in, fr, g, tm.where, nil, 0)
-			case laned:
-				ok = tm.rested(in, fr, g, &argv, i)
-			default:
-				ok = tm.rested(in, fr, g, nil, 0)
 			}
 			if !ok {
 				return false
@@ -415,7 +435,7 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 
 // rested is option for a value whose where condition's first conjuncts hold:
 // the rest of it, then the option.
-func (tm *typedMove) rested(in *Interp, fr *Frame, g *Game, argv *[maxMemoArgs][]int64, i int) bool {
+func (tm *typedMove) rested(in *Interp, fr *Frame, g *Game, bv *blockVals, i int) bool {
 	for _, f := range tm.rest {
 		b, ok := f(fr)
 		if !ok {
@@ -425,14 +445,14 @@ func (tm *typedMove) rested(in *Interp, fr *Frame, g *Game, argv *[maxMemoArgs][
 			return true
 		}
 	}
-	return tm.option(in, fr, g, nil, argv, i)
+	return tm.option(in, fr, g, nil, bv, i)
 }
 
 // option adds the option of the bindings in fr when the where condition
 // holds, in the order of the general way: the condition, the arguments, the
-// position interned, the option, its score. The arguments come from argv[j][i]
-// when argv is set and argument j has a block form.
-func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, argv *[maxMemoArgs][]int64, i int) bool {
+// position interned, the option, its score. The arguments and the score come
+// from bv at i where it has them.
+func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, bv *blockVals, i int) bool {
 	if where != nil {
 		b, ok := where(fr)
 		if !ok {
@@ -444,8 +464,8 @@ func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, argv *
 	}
 	var args [maxMemoArgs]Value
 	for j, a := range tm.args {
-		if argv != nil && tm.laneArgs[j] != nil {
-			args[j] = Int(argv[j][i])
+		if bv != nil && bv.args[j] != nil {
+			args[j] = Int(bv.args[j][i])
 			continue
 		}
 		n, ok := a(fr)
@@ -461,7 +481,10 @@ func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, argv *
 	fr.opts.Add(0, id)
 	if fr.gains != nil {
 		gn := gain{again: tm.again}
-		if tm.score != nil {
+		switch {
+		case bv != nil && bv.score != nil:
+			gn.points = bv.score[i]
+		case tm.score != nil:
 			p, ok := tm.score(fr)
 			if !ok {
 				return false
