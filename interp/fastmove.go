@@ -114,7 +114,7 @@ func (fm *fastMove) loop(in *Interp, fr *Frame, i int, games []*Game, ps *probeS
 	}
 	for v := lo.N; v <= hi.N; v++ {
 		in.tick()
-		fr.slots[g.slot] = Int(v)
+		setInt(&fr.slots[g.slot], v)
 		if !fm.loop(in, fr, i+1, games, ps) {
 			return false
 		}
@@ -164,7 +164,7 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 		return true
 	}
 	var cur, step [maxStepArgs]int64
-	fr.slots[slot] = Int(lo)
+	setInt(&fr.slots[slot], lo)
 	k := 0
 	single := fm.where == nil // every part has one argument, and there is no condition
 	for j := range fm.parts {
@@ -193,7 +193,7 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 			in.tick() // cancellation is noticed every 64 options here
 		}
 		if fm.where != nil {
-			fr.slots[slot] = Int(v) // the arguments do not need it; the condition may
+			setInt(&fr.slots[slot], v) // the arguments do not need it; the condition may
 		}
 		if fm.where == nil || fm.where(fr) {
 			var ids [8]solver.Pos

@@ -266,7 +266,7 @@ func (lc *laneCall) values(fr *Frame, xs []int64) ([]int64, bool) {
 		if !ok {
 			return nil, false
 		}
-		callee.slots[i] = Int(v)
+		setInt(&callee.slots[i], v)
 	}
 	in.ticks(len(xs))
 	in.laneCalls++
@@ -339,7 +339,7 @@ func (lb *laneBody) run(in *Interp, fr *Frame, xs, out []int64) bool {
 // for which the where condition holds.
 func (lb *laneBody) add(in *Interp, fr *Frame, t int64, xs, out []int64) bool {
 	in.ticks(len(xs))
-	fr.slots[lb.slot] = Int(t)
+	setInt(&fr.slots[lb.slot], t)
 	m := ^uint64(0) >> (laneWidth - len(xs))
 	if lb.where != nil {
 		w, ok := lb.where(fr, xs)

@@ -706,7 +706,7 @@ func (r *reduction) block(fr *Frame, slot int, xs []int64, acc *reduceAcc) bool 
 // as the general form does (the steps are counted).
 func (r *reduction) oneByOne(fr *Frame, slot int, xs []int64, acc *reduceAcc) bool {
 	for _, x := range xs {
-		fr.slots[slot] = Int(x)
+		setInt(&fr.slots[slot], x)
 		if !r.visit(fr, acc) {
 			return false
 		}

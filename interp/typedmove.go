@@ -332,7 +332,7 @@ func (tm *typedMove) loop(in *Interp, fr *Frame, i int, g *Game) bool {
 	}
 	for v := lo; v <= hi; v++ {
 		in.tick()
-		fr.slots[gen.slot] = Int(v)
+		setInt(&fr.slots[gen.slot], v)
 		if !tm.loop(in, fr, i+1, g) {
 			return false
 		}
@@ -414,7 +414,7 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 		}
 		for ; m != 0; m &= m - 1 {
 			i := bits.TrailingZeros64(m)
-			fr.slots[slot] = Int(block[i])
+			setInt(&fr.slots[slot], block[i])
 			var ok bool
 			if masked {
 				ok = tm.rested(in, fr, g, &bv, i)
