@@ -26,6 +26,11 @@ type gridIDs struct {
 	vals       [][]uint16
 	valsCells  int
 	keepValues bool
+	// valsSlab is where the rows of vals are cut from, one after the other:
+	// rows made in order lie at one stride in memory, as a hand-written
+	// table's do, so that a walk down a column or a diagonal is one the
+	// processor's prefetcher follows (rows made one by one lie anywhere).
+	valsSlab []uint16
 }
 
 // gridLimit bounds both arguments of a position kept in a grid.
@@ -91,16 +96,28 @@ func (t *gridIDs) noteValue(a, b, v int64) {
 	}
 	row := t.vals[a]
 	if int(b) >= len(row) {
-		grown := make([]uint16, len(t.rows[a])) // the id row's size, at least b+1
+		n := len(t.rows[a]) // the id row's size, at least b+1
+		if len(t.valsSlab) < n {
+			t.valsSlab = make([]uint16, max(n, min(2*t.valsCells, maxValsSlab), minValsSlab))
+			t.valsCells += len(t.valsSlab)
+		}
+		grown := t.valsSlab[:n:n]
+		t.valsSlab = t.valsSlab[n:]
 		copy(grown, row)
-		t.valsCells += len(grown) - len(row)
 		t.vals[a], row = grown, grown
 	}
 	row[b] = uint16(v + 1)
 }
 
+// The sizes of the slabs the rows of values are cut from, in cells: from
+// the least, doubling to the most (or a row's size, when more).
+const (
+	minValsSlab = 1 << 10
+	maxValsSlab = 1 << 20
+)
+
 // forgetValues drops every value noted.
-func (t *gridIDs) forgetValues() { t.vals, t.valsCells = nil, 0 }
+func (t *gridIDs) forgetValues() { t.vals, t.valsCells, t.valsSlab = nil, 0, nil }
 
 // bytes is the memory the grid holds.
 func (t *gridIDs) bytes() int {

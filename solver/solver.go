@@ -725,6 +725,21 @@ func (m *MexSet) AddGridRun(rows [][]uint16, a, b, sa, sb int64, n int) int {
 		}
 		return n
 	}
+	if sa == -1 && uint64(a) < uint64(len(rows)) {
+		// Down a column or a diagonal, as Wythoff's moves go: the rows
+		// a, a-1, ... a-n+1 (those in the grid), met from the last of rs.
+		n = min(n, int(a)+1)
+		rs := rows[int(a)+1-n : int(a)+1]
+		for i := len(rs) - 1; i >= 0; i-- {
+			row := rs[i]
+			if uint64(b) >= uint64(len(row)) || row[b] == 0 {
+				return len(rs) - 1 - i
+			}
+			stamps[row[b]-1] = gen
+			b += sb
+		}
+		return n
+	}
 	for t := range n {
 		if uint64(a) >= uint64(len(rows)) {
 			return t
