@@ -112,7 +112,7 @@ func (t *gridIDs) noteValue(a, b, v int64) {
 // The sizes of the slabs the rows of values are cut from, in cells: from
 // the least, doubling to the most (or a row's size, when more).
 const (
-	minValsSlab = 1 << 10
+	minValsSlab = 1 << 6
 	maxValsSlab = 1 << 20
 )
 
