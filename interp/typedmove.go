@@ -31,8 +31,9 @@ type typedMove struct {
 	args  []intFn
 	// The innermost generator runs a block of values at a time (lanes.go)
 	// when the where condition starts with conditions of the block's form
-	// (mask, the rest of it after them) or the arguments have that form.
-	mask      laneBool
+	// (conds, the rest of it after them) or the arguments or the score have
+	// that form.
+	conds     []laneBool // the where condition's first conjuncts, of block form
 	rest      []boolFn
 	laneArgs  []*laneInt // nil, or nil for an argument with no block form
 	laneScore *laneInt   // the score's block form, or nil
@@ -237,23 +238,12 @@ func (c *compiler) typedMoveLanes(tm *typedMove, m *lang.Move, slot int) {
 			if f == nil {
 				break
 			}
-			if prev := tm.mask; prev == nil {
-				tm.mask = f
-			} else {
-				tm.mask = func(fr *Frame, xs []int64) (uint64, bool) {
-					a, ok := prev(fr, xs)
-					if !ok {
-						return 0, false
-					}
-					b, ok := f(fr, xs)
-					return a & b, ok
-				}
-			}
+			tm.conds = append(tm.conds, f)
 		}
 		for _, e := range conj[k:] {
 			f := c.boolExpr(e)
 			if f == nil {
-				tm.mask, tm.rest = nil, nil
+				tm.conds, tm.rest = nil, nil
 				break
 			}
 			tm.rest = append(tm.rest, f)
@@ -327,7 +317,7 @@ func (tm *typedMove) loop(in *Interp, fr *Frame, i int, g *Game) bool {
 	if !ok {
 		return false
 	}
-	if i == len(tm.gens)-1 && (tm.mask != nil || tm.laneArgs != nil || tm.laneScore != nil) {
+	if i == len(tm.gens)-1 && (tm.conds != nil || tm.laneArgs != nil || tm.laneScore != nil) {
 		return tm.blocks(in, fr, gen.slot, lo, hi, g)
 	}
 	for v := lo; v <= hi; v++ {
@@ -353,12 +343,15 @@ type blockVals struct {
 }
 
 // blocks runs the innermost generator, in slot, over lo..hi a block at a time:
-// the where condition's first conjuncts, the arguments and the score are
-// computed for the whole block, the rest for each value that passes. A block
-// whose condition fails runs value by value.
+// each of the where condition's first conjuncts is computed for the values
+// of the block the conjuncts before it kept (as the general form does not
+// evaluate the right of an and whose left is false), then the arguments and
+// the score for those it keeps, and the rest of the condition for each. A
+// block whose condition fails runs value by value.
 func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Game) bool {
-	xs := in.laneBlocks.get()
+	xs, ys := in.laneBlocks.get(), in.laneBlocks.get()
 	defer in.laneBlocks.put(xs)
+	defer in.laneBlocks.put(ys)
 	var own [maxMemoArgs + 1]*[laneWidth]int64 // the arguments', then the score's
 	for j, l := range tm.laneArgs {
 		if l != nil {
@@ -383,52 +376,78 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 		}
 		in.ticks(n)
 		in.laneRuns++
-		block := xs[:n]
-		m, masked := ^uint64(0), false
-		if tm.mask != nil {
-			w, ok := tm.mask(fr, block)
-			m, masked = w, ok
-		}
-		bv = blockVals{}
-		for j, l := range tm.laneArgs {
-			if l == nil {
-				continue
-			}
-			vs, ok := l.values(fr, block)
+		block, kept := xs[:n], xs[:n]
+		masked := true
+		for _, f := range tm.conds {
+			w, ok := f(fr, kept)
 			if !ok {
-				bv.args = [maxMemoArgs][]int64{}
+				masked = false
 				break
 			}
-			bv.args[j] = own[j][:copy(own[j][:], vs)]
+			if kept = keep(kept, w, ys); len(kept) == 0 {
+				break
+			}
 		}
 		if !masked {
-			m = ^uint64(0)
-		}
-		// Only the values whose first conjuncts hold are bound (a mask may
-		// have bits set past the block's end).
-		m &= ^uint64(0) >> (laneWidth - n)
-		if tm.laneScore != nil && fr.gains != nil && masked && m != 0 {
-			if vs, ok := tm.laneScore.values(fr, block); ok {
-				bv.score = own[maxMemoArgs][:copy(own[maxMemoArgs][:], vs)]
+			// Value by value, the whole condition each.
+			for _, x := range block {
+				setInt(&fr.slots[slot], x)
+				if !tm.option(in, fr, g, tm.where, nil, 0) {
+					return false
+				}
 			}
-		}
-		for ; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros64(m)
-			setInt(&fr.slots[slot], block[i])
-			var ok bool
-			if masked {
-				ok = tm.rested(in, fr, g, &bv, i)
-			} else {
-				ok = tm.option(in, fr, g, tm.where, nil, 0)
-			}
-			if !ok {
-				return false
-			}
+		} else if len(kept) > 0 && !tm.options(in, fr, slot, kept, g, &bv, &own) {
+			return false
 		}
 		if hi-lo < laneWidth {
 			break // lo + 64 may overflow
 		}
 		lo += laneWidth
+	}
+	return true
+}
+
+// keep returns the values of xs at the set bits of m (those past its end
+// ignored): xs itself when it keeps them all, else in ys.
+func keep(xs []int64, m uint64, ys *[laneWidth]int64) []int64 {
+	m &= ^uint64(0) >> (laneWidth - len(xs))
+	if bits.OnesCount64(m) == len(xs) {
+		return xs
+	}
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		ys[n] = xs[bits.TrailingZeros64(m)]
+		n++
+	}
+	return ys[:n]
+}
+
+// options adds the options of the values kept of a block, whose where
+// condition's first conjuncts hold: their arguments and score a block at a
+// time where they can, the rest of the condition value by value.
+func (tm *typedMove) options(in *Interp, fr *Frame, slot int, kept []int64, g *Game, bv *blockVals, own *[maxMemoArgs + 1]*[laneWidth]int64) bool {
+	*bv = blockVals{}
+	for j, l := range tm.laneArgs {
+		if l == nil {
+			continue
+		}
+		vs, ok := l.values(fr, kept)
+		if !ok {
+			bv.args = [maxMemoArgs][]int64{}
+			break
+		}
+		bv.args[j] = own[j][:copy(own[j][:], vs)]
+	}
+	if tm.laneScore != nil && fr.gains != nil {
+		if vs, ok := tm.laneScore.values(fr, kept); ok {
+			bv.score = own[maxMemoArgs][:copy(own[maxMemoArgs][:], vs)]
+		}
+	}
+	for i, x := range kept {
+		setInt(&fr.slots[slot], x)
+		if !tm.rested(in, fr, g, bv, i) {
+			return false
+		}
 	}
 	return true
 }
