@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/solver"
 )
 
 // typedMove is a move clause run as one loop over integers with typed
@@ -467,6 +468,27 @@ func (tm *typedMove) rested(in *Interp, fr *Frame, g *Game, bv *blockVals, i int
 	return tm.option(in, fr, g, nil, bv, i)
 }
 
+// intern interns the option of the bindings in fr, its arguments from bv at
+// i where it has them, or reports false.
+func (tm *typedMove) intern(in *Interp, fr *Frame, g *Game, bv *blockVals, i int) (solver.Pos, bool) {
+	if len(tm.args) == 1 && bv != nil && bv.args[0] != nil {
+		return in.internInt(g, bv.args[0][i]), true // the common case: one integer
+	}
+	var args [maxMemoArgs]Value
+	for j, a := range tm.args {
+		if bv != nil && bv.args[j] != nil {
+			args[j] = Int(bv.args[j][i])
+			continue
+		}
+		n, ok := a(fr)
+		if !ok {
+			return 0, false
+		}
+		args[j] = Int(n)
+	}
+	return in.internID(g, args[:len(tm.args)]), true
+}
+
 // option adds the option of the bindings in fr when the where condition
 // holds, in the order of the general way: the condition, the arguments, the
 // position interned, the option, its score. The arguments and the score come
@@ -481,19 +503,10 @@ func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, bv *bl
 			return true
 		}
 	}
-	var args [maxMemoArgs]Value
-	for j, a := range tm.args {
-		if bv != nil && bv.args[j] != nil {
-			args[j] = Int(bv.args[j][i])
-			continue
-		}
-		n, ok := a(fr)
-		if !ok {
-			return false
-		}
-		args[j] = Int(n)
+	id, ok := tm.intern(in, fr, g, bv, i)
+	if !ok {
+		return false
 	}
-	id := in.internID(g, args[:len(tm.args)])
 	if fr.opts.Len() >= fr.optEnd {
 		panic(in.optionLimitError(fr.expanding))
 	}
