@@ -241,7 +241,7 @@ func probeGrid(in *Interp, a, b, sa, sb, n int64, g *Game, ps *probeSink) bool {
 				return false // past the options limit, as putOption: the general path reports it
 			}
 		}
-		got := ps.mex.AddGridRun(g.grid.vals, a, b, sa, sb, m)
+		got := ps.mex.AddGridRun(g.grid.vals, g.grid.width, a, b, sa, sb, m)
 		ps.options, ps.hits = ps.options+got, ps.hits+got
 		t, a, b = t+int64(got), a+sa*int64(got), b+sb*int64(got)
 		if got == m {

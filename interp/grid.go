@@ -18,19 +18,16 @@ type gridIDs struct {
 	rows  [][]int32 // rows[a][b] is id+1 of (a, b); 0 marks none
 	cells int       // cells allocated, in all rows
 	n     int       // positions held
-	// vals[a][b] is 1 + the value of (a, b) once it is solved and below
-	// 1<<16 - 1; 0 marks not known. A row is made with its first value. Values
+	// vals[a*width+b] is 1 + the value of (a, b) once it is solved and below
+	// 1<<16 - 1; 0 marks not known. It is one table with rows of one width,
+	// as a hand-written loop's, so that a walk down a column or a diagonal
+	// goes at one stride in memory, which the processor prefetches. Values
 	// are kept from the first probe that reads them on (keepValues), so that
 	// a game that never reads them, such as W(a, b) whose clauses have no
 	// generator, does not pay their bytes.
-	vals       [][]uint16
-	valsCells  int
+	vals       []uint16
+	width      int
 	keepValues bool
-	// valsSlab is where the rows of vals are cut from, one after the other:
-	// rows made in order lie at one stride in memory, as a hand-written
-	// table's do, so that a walk down a column or a diagonal is one the
-	// processor's prefetcher follows (rows made one by one lie anywhere).
-	valsSlab []uint16
 }
 
 // gridLimit bounds both arguments of a position kept in a grid.
@@ -86,40 +83,40 @@ func (t *gridIDs) put(a, b int64, id int32) bool {
 }
 
 // noteValue records v, the value of (a, b), when the grid keeps values, holds
-// (a, b) and v fits.
+// (a, b) and v fits, and its table of values would be at most four times the
+// cells of the grid's ids (and a few thousand more).
 func (t *gridIDs) noteValue(a, b, v int64) {
 	if !t.keepValues || v < 0 || v >= 1<<16-1 || uint64(a) >= uint64(len(t.rows)) || uint64(b) >= uint64(len(t.rows[a])) {
 		return
 	}
-	for int(a) >= len(t.vals) {
-		t.vals = append(t.vals, nil)
+	height := 0
+	if t.width > 0 {
+		height = len(t.vals) / t.width
 	}
-	row := t.vals[a]
-	if int(b) >= len(row) {
-		n := len(t.rows[a]) // the id row's size, at least b+1
-		if len(t.valsSlab) < n {
-			t.valsSlab = make([]uint16, max(n, min(2*t.valsCells, maxValsSlab), minValsSlab))
-			t.valsCells += len(t.valsSlab)
+	if int(a) >= height || int(b) >= t.width {
+		w, h := t.width, height
+		if int(b) >= w {
+			w = max(int(b)+1, 2*w, 8)
 		}
-		grown := t.valsSlab[:n:n]
-		t.valsSlab = t.valsSlab[n:]
-		copy(grown, row)
-		t.vals[a], row = grown, grown
+		if int(a) >= h {
+			h = max(int(a)+1, 2*h, 8)
+		}
+		if w*h > 4*t.cells+4096 {
+			return // too sparse a grid: its values stay in the memo alone
+		}
+		grown := make([]uint16, w*h)
+		for x := range height {
+			copy(grown[x*w:], t.vals[x*t.width:(x+1)*t.width])
+		}
+		t.vals, t.width = grown, w
 	}
-	row[b] = uint16(v + 1)
+	t.vals[int(a)*t.width+int(b)] = uint16(v + 1)
 }
 
-// The sizes of the slabs the rows of values are cut from, in cells: from
-// the least, doubling to the most (or a row's size, when more).
-const (
-	minValsSlab = 1 << 6
-	maxValsSlab = 1 << 20
-)
-
 // forgetValues drops every value noted.
-func (t *gridIDs) forgetValues() { t.vals, t.valsCells, t.valsSlab = nil, 0, nil }
+func (t *gridIDs) forgetValues() { t.vals, t.width = nil, 0 }
 
 // bytes is the memory the grid holds.
 func (t *gridIDs) bytes() int {
-	return t.cells*4 + cap(t.rows)*24 + t.valsCells*2 + cap(t.vals)*24
+	return t.cells*4 + cap(t.rows)*24 + len(t.vals)*2
 }
