@@ -114,7 +114,7 @@ func (fm *fastMove) loop(in *Interp, fr *Frame, i int, games []*Game, ps *probeS
 	}
 	for v := lo.N; v <= hi.N; v++ {
 		in.tick()
-		fr.slots[g.slot] = Int(v)
+		setInt(&fr.slots[g.slot], v)
 		if !fm.loop(in, fr, i+1, games, ps) {
 			return false
 		}
@@ -164,7 +164,7 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 		return true
 	}
 	var cur, step [maxStepArgs]int64
-	fr.slots[slot] = Int(lo)
+	setInt(&fr.slots[slot], lo)
 	k := 0
 	single := fm.where == nil // every part has one argument, and there is no condition
 	for j := range fm.parts {
@@ -193,7 +193,7 @@ func (fm *fastMove) innermost(in *Interp, fr *Frame, slot int, lo, hi int64, gam
 			in.tick() // cancellation is noticed every 64 options here
 		}
 		if fm.where != nil {
-			fr.slots[slot] = Int(v) // the arguments do not need it; the condition may
+			setInt(&fr.slots[slot], v) // the arguments do not need it; the condition may
 		}
 		if fm.where == nil || fm.where(fr) {
 			var ids [8]solver.Pos
@@ -241,7 +241,7 @@ func probeGrid(in *Interp, a, b, sa, sb, n int64, g *Game, ps *probeSink) bool {
 				return false // past the options limit, as putOption: the general path reports it
 			}
 		}
-		got := ps.mex.AddGridRun(g.grid.vals, a, b, sa, sb, m)
+		got := ps.mex.AddGridRun(g.grid.vals, g.grid.width, a, b, sa, sb, m)
 		ps.options, ps.hits = ps.options+got, ps.hits+got
 		t, a, b = t+int64(got), a+sa*int64(got), b+sb*int64(got)
 		if got == m {

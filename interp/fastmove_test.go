@@ -223,11 +223,11 @@ print [sg(W(a, 2)) for a in 0..5]
 	for v := range int64(4) {
 		mex.Add(v)
 	}
-	if n := mex.AddGridRun(game.grid.vals, 5, 2, 0, 1, 1); n != 1 || mex.Mex() != 5 {
+	if n := mex.AddGridRun(game.grid.vals, game.grid.width, 5, 2, 0, 1, 1); n != 1 || mex.Mex() != 5 {
 		t.Errorf("W(5, 2) in the grid of values: mex %d (%d read), want its value 4 read", mex.Mex(), n)
 	}
 	in.ClearMemo()
-	if n := mex.AddGridRun(game.grid.vals, 5, 2, 0, 1, 1); n != 0 {
+	if n := mex.AddGridRun(game.grid.vals, game.grid.width, 5, 2, 0, 1, 1); n != 0 {
 		t.Error("W(5, 2) is still in the grid of values after the memo is cleared")
 	}
 }

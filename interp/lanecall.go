@@ -40,13 +40,32 @@ type laneCall struct {
 	share *laneShared // nil: not shared
 }
 
-// laneShared is the last block of values of a call in a move clause,
-// shared by the clauses of the game (see optionCall).
+// laneShared is the last block of values of a call in a move clause, for
+// the values xs of the generator's variable (increasing, as a move's blocks
+// are), shared by the clauses of the game (see optionCall).
 type laneShared struct {
 	expansion uint64
-	lo        int64
 	n         int
-	vals      [laneWidth]int64
+	xs, vals  [laneWidth]int64
+}
+
+// lookup sets out to the values for xs (increasing) when s holds them all for
+// expansion, and reports whether it did.
+func (s *laneShared) lookup(expansion uint64, xs, out []int64) bool {
+	if s.expansion != expansion || len(xs) > s.n {
+		return false
+	}
+	j := 0
+	for i, x := range xs {
+		for j < s.n && s.xs[j] < x {
+			j++
+		}
+		if j == s.n || s.xs[j] != x {
+			return false
+		}
+		out[i] = s.vals[j]
+	}
+	return true
 }
 
 // laneBody is the block form of a function's body over one parameter: an
@@ -246,8 +265,8 @@ func (lc *laneCall) values(fr *Frame, xs []int64) ([]int64, bool) {
 	if !ok || !lc.cell.Defined || lc.cell.V.K != KFunc || cl.fn != lc.fn || cl.env != nil || lc.fn.file != lc.file {
 		return nil, false
 	}
-	if s := lc.share; s != nil && s.expansion == fr.expansion && s.n == len(xs) && s.lo == xs[0] {
-		return s.vals[:len(xs)], true
+	if s := lc.share; s != nil && s.lookup(fr.expansion, xs, lc.out[:len(xs)]) {
+		return lc.out[:len(xs)], true
 	}
 	vs, ok := lc.arg.values(fr, xs)
 	if !ok {
@@ -266,7 +285,7 @@ func (lc *laneCall) values(fr *Frame, xs []int64) ([]int64, bool) {
 		if !ok {
 			return nil, false
 		}
-		callee.slots[i] = Int(v)
+		setInt(&callee.slots[i], v)
 	}
 	in.ticks(len(xs))
 	in.laneCalls++
@@ -275,7 +294,8 @@ func (lc *laneCall) values(fr *Frame, xs []int64) ([]int64, bool) {
 		return nil, false
 	}
 	if s := lc.share; s != nil {
-		s.expansion, s.lo, s.n = fr.expansion, xs[0], len(xs)
+		s.expansion, s.n = fr.expansion, len(xs)
+		copy(s.xs[:], xs)
 		copy(s.vals[:], out)
 	}
 	return out, true
@@ -339,7 +359,7 @@ func (lb *laneBody) run(in *Interp, fr *Frame, xs, out []int64) bool {
 // for which the where condition holds.
 func (lb *laneBody) add(in *Interp, fr *Frame, t int64, xs, out []int64) bool {
 	in.ticks(len(xs))
-	fr.slots[lb.slot] = Int(t)
+	setInt(&fr.slots[lb.slot], t)
 	m := ^uint64(0) >> (laneWidth - len(xs))
 	if lb.where != nil {
 		w, ok := lb.where(fr, xs)

@@ -193,12 +193,32 @@ func (l *laneInt) shifted(fr *Frame, xs []int64) ([]int64, bool) {
 		return nil, false
 	}
 	out := l.buf[:len(xs)]
+	// When every count of the block is in 0..63 (the common case), each
+	// shift is one instruction: the counts or'ed are that small, and bound
+	// the largest.
+	var or int64
+	for _, x := range xs {
+		or |= x
+	}
+	xs = xs[:len(out)]
 	if l.shift == laneShr {
+		if uint64(or) < 64 {
+			for i := range out {
+				out[i] = k >> (uint64(xs[i]) & 63)
+			}
+			return out, true
+		}
 		for i, x := range xs {
 			if x < 0 {
 				return nil, false
 			}
 			out[i] = k >> min(x, 63)
+		}
+		return out, true
+	}
+	if uint64(or) < 63 && bits.Len64(uint64(k^(k>>63)))+int(or) <= 63 { // no bit shifted out
+		for i := range out {
+			out[i] = k << (uint64(xs[i]) & 63)
 		}
 		return out, true
 	}
@@ -686,7 +706,7 @@ func (r *reduction) block(fr *Frame, slot int, xs []int64, acc *reduceAcc) bool 
 // as the general form does (the steps are counted).
 func (r *reduction) oneByOne(fr *Frame, slot int, xs []int64, acc *reduceAcc) bool {
 	for _, x := range xs {
-		fr.slots[slot] = Int(x)
+		setInt(&fr.slots[slot], x)
 		if !r.visit(fr, acc) {
 			return false
 		}

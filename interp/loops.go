@@ -62,7 +62,7 @@ func (c *compiler) generator(g *lang.Gen, next loopFn) loopFn {
 			l, h := c.intOf(r.L.Start(), lo.get(fr), ".."), c.intOf(r.R.Start(), hi.get(fr), "..")
 			for v := l; v <= h; v++ {
 				in.tick()
-				fr.slots[slot] = Int(v)
+				setInt(&fr.slots[slot], v)
 				if !step(fr, body) {
 					return false
 				}

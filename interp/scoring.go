@@ -223,9 +223,13 @@ func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, e
 		}
 		for j := range b.opts.Len() {
 			oc, nim := b.opts.Option(j)
-			b.comps = append(append(append(b.comps[:0], comps[:i]...), comps[i+1:]...), oc...)
-			if nim != 0 {
-				b.comps = append(b.comps, solver.Pos(r.in.nimber(nim).N))
+			if len(comps) == 1 && nim == 0 {
+				b.comps = append(b.comps[:0], oc...) // a position to positions
+			} else {
+				b.comps = append(append(append(b.comps[:0], comps[:i]...), comps[i+1:]...), oc...)
+				if nim != 0 {
+					b.comps = append(b.comps, solver.Pos(r.in.nimber(nim).N))
+				}
 			}
 			var g gain
 			if gains != nil {

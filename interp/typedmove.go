@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/solver"
 )
 
 // typedMove is a move clause run as one loop over integers with typed
@@ -31,10 +32,12 @@ type typedMove struct {
 	args  []intFn
 	// The innermost generator runs a block of values at a time (lanes.go)
 	// when the where condition starts with conditions of the block's form
-	// (mask, the rest of it after them) or the arguments have that form.
-	mask     laneBool
-	rest     []boolFn
-	laneArgs []*laneInt // nil, or nil for an argument with no block form
+	// (conds, the rest of it after them) or the arguments or the score have
+	// that form.
+	conds     []laneBool // the where condition's first conjuncts, of block form
+	rest      []boolFn
+	laneArgs  []*laneInt // nil, or nil for an argument with no block form
+	laneScore *laneInt   // the score's block form, or nil
 	// misses counts the runs in a row that went the general way: past
 	// maxMisses the clause stops trying.
 	misses int
@@ -236,26 +239,20 @@ func (c *compiler) typedMoveLanes(tm *typedMove, m *lang.Move, slot int) {
 			if f == nil {
 				break
 			}
-			if prev := tm.mask; prev == nil {
-				tm.mask = f
-			} else {
-				tm.mask = func(fr *Frame, xs []int64) (uint64, bool) {
-					a, ok := prev(fr, xs)
-					if !ok {
-						return 0, false
-					}
-					b, ok := f(fr, xs)
-					return a & b, ok
-				}
-			}
+			tm.conds = append(tm.conds, f)
 		}
 		for _, e := range conj[k:] {
 			f := c.boolExpr(e)
 			if f == nil {
-				tm.mask, tm.rest = nil, nil
+				tm.conds, tm.rest = nil, nil
 				break
 			}
 			tm.rest = append(tm.rest, f)
+		}
+	}
+	if m.Score != nil {
+		if l, ok := c.laneInt(m.Score, slot); ok && l.fixed == nil {
+			tm.laneScore = &l
 		}
 	}
 	laned := false
@@ -321,12 +318,12 @@ func (tm *typedMove) loop(in *Interp, fr *Frame, i int, g *Game) bool {
 	if !ok {
 		return false
 	}
-	if i == len(tm.gens)-1 && (tm.mask != nil || tm.laneArgs != nil) {
+	if i == len(tm.gens)-1 && (tm.conds != nil || tm.laneArgs != nil || tm.laneScore != nil) {
 		return tm.blocks(in, fr, gen.slot, lo, hi, g)
 	}
 	for v := lo; v <= hi; v++ {
 		in.tick()
-		fr.slots[gen.slot] = Int(v)
+		setInt(&fr.slots[gen.slot], v)
 		if !tm.loop(in, fr, i+1, g) {
 			return false
 		}
@@ -337,21 +334,33 @@ func (tm *typedMove) loop(in *Interp, fr *Frame, i int, g *Game) bool {
 	return true
 }
 
+// blockVals are the arguments and the score of the options of a block,
+// computed for the whole block (nil: for each option), copied out of their
+// operators' buffers: the rest of the condition may call a function that
+// expands a position of this game, and runs the same operators.
+type blockVals struct {
+	args  [maxMemoArgs][]int64
+	score []int64
+}
+
 // blocks runs the innermost generator, in slot, over lo..hi a block at a time:
-// the where condition's first conjuncts and the arguments are computed for
-// the whole block, the rest for each value that passes. A block whose
-// computation fails runs value by value.
+// each of the where condition's first conjuncts is computed for the values
+// of the block the conjuncts before it kept (as the general form does not
+// evaluate the right of an and whose left is false), then the arguments and
+// the score for those it keeps, and the rest of the condition for each. A
+// block whose condition fails runs value by value.
 func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Game) bool {
-	xs := in.laneBlocks.get()
+	xs, ys := in.laneBlocks.get(), in.laneBlocks.get()
 	defer in.laneBlocks.put(xs)
-	// The arguments' values are copied out of their operators' buffers:
-	// the rest of the condition may call a function that expands a position
-	// of this game, and runs the same operators.
-	var own [maxMemoArgs]*[laneWidth]int64
+	defer in.laneBlocks.put(ys)
+	var own [maxMemoArgs + 1]*[laneWidth]int64 // the arguments', then the score's
 	for j, l := range tm.laneArgs {
 		if l != nil {
 			own[j] = in.laneBlocks.get()
 		}
+	}
+	if tm.laneScore != nil {
+		own[maxMemoArgs] = in.laneBlocks.get()
 	}
 	defer func() {
 		for _, b := range own {
@@ -360,7 +369,7 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 			}
 		}
 	}()
-	var argv [maxMemoArgs][]int64
+	var bv blockVals
 	for lo <= hi {
 		n := int(min(hi-lo, laneWidth-1)) + 1
 		for i := range n {
@@ -368,42 +377,28 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 		}
 		in.ticks(n)
 		in.laneRuns++
-		block := xs[:n]
-		m, masked := ^uint64(0), false
-		if tm.mask != nil {
-			w, ok := tm.mask(fr, block)
-			m, masked = w, ok
-		}
-		laned := tm.laneArgs != nil
-		for j := range tm.laneArgs {
-			if l := tm.laneArgs[j]; l != nil && laned {
-				var vs []int64
-				if vs, laned = l.values(fr, block); laned {
-					argv[j] = own[j][:copy(own[j][:], vs)]
-				}
+		block, kept := xs[:n], xs[:n]
+		masked := true
+		for _, f := range tm.conds {
+			w, ok := f(fr, kept)
+			if !ok {
+				masked = false
+				break
+			}
+			if kept = keep(kept, w, ys); len(kept) == 0 {
+				break
 			}
 		}
 		if !masked {
-			m = ^uint64(0)
-		}
-		// Only the values whose first conjuncts hold are bound (a mask may
-		// have bits set past the block's end).
-		m &= ^uint64(0) >> (laneWidth - n)
-		for ; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros64(m)
-			fr.slots[slot] = Int(block[i])
-			var ok bool
-			switch {
-			case !masked:
-				ok = tm.option(in, fr, g, tm.where, nil, 0)
-			case laned:
-				ok = tm.rested(in, fr, g, &argv, i)
-			default:
-				ok = tm.rested(in, fr, g, nil, 0)
+			// Value by value, the whole condition each.
+			for _, x := range block {
+				setInt(&fr.slots[slot], x)
+				if !tm.option(in, fr, g, tm.where, nil, 0) {
+					return false
+				}
 			}
-			if !ok {
-				return false
-			}
+		} else if len(kept) > 0 && !tm.options(in, fr, slot, kept, g, &bv, &own) {
+			return false
 		}
 		if hi-lo < laneWidth {
 			break // lo + 64 may overflow
@@ -413,9 +408,54 @@ func (tm *typedMove) blocks(in *Interp, fr *Frame, slot int, lo, hi int64, g *Ga
 	return true
 }
 
+// keep returns the values of xs at the set bits of m (those past its end
+// ignored): xs itself when it keeps them all, else in ys.
+func keep(xs []int64, m uint64, ys *[laneWidth]int64) []int64 {
+	m &= ^uint64(0) >> (laneWidth - len(xs))
+	if bits.OnesCount64(m) == len(xs) {
+		return xs
+	}
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		ys[n] = xs[bits.TrailingZeros64(m)]
+		n++
+	}
+	return ys[:n]
+}
+
+// options adds the options of the values kept of a block, whose where
+// condition's first conjuncts hold: their arguments and score a block at a
+// time where they can, the rest of the condition value by value.
+func (tm *typedMove) options(in *Interp, fr *Frame, slot int, kept []int64, g *Game, bv *blockVals, own *[maxMemoArgs + 1]*[laneWidth]int64) bool {
+	*bv = blockVals{}
+	for j, l := range tm.laneArgs {
+		if l == nil {
+			continue
+		}
+		vs, ok := l.values(fr, kept)
+		if !ok {
+			bv.args = [maxMemoArgs][]int64{}
+			break
+		}
+		bv.args[j] = own[j][:copy(own[j][:], vs)]
+	}
+	if tm.laneScore != nil && fr.gains != nil {
+		if vs, ok := tm.laneScore.values(fr, kept); ok {
+			bv.score = own[maxMemoArgs][:copy(own[maxMemoArgs][:], vs)]
+		}
+	}
+	for i, x := range kept {
+		setInt(&fr.slots[slot], x)
+		if !tm.rested(in, fr, g, bv, i) {
+			return false
+		}
+	}
+	return true
+}
+
 // rested is option for a value whose where condition's first conjuncts hold:
 // the rest of it, then the option.
-func (tm *typedMove) rested(in *Interp, fr *Frame, g *Game, argv *[maxMemoArgs][]int64, i int) bool {
+func (tm *typedMove) rested(in *Interp, fr *Frame, g *Game, bv *blockVals, i int) bool {
 	for _, f := range tm.rest {
 		b, ok := f(fr)
 		if !ok {
@@ -425,14 +465,35 @@ func (tm *typedMove) rested(in *Interp, fr *Frame, g *Game, argv *[maxMemoArgs][
 			return true
 		}
 	}
-	return tm.option(in, fr, g, nil, argv, i)
+	return tm.option(in, fr, g, nil, bv, i)
+}
+
+// intern interns the option of the bindings in fr, its arguments from bv at
+// i where it has them, or reports false.
+func (tm *typedMove) intern(in *Interp, fr *Frame, g *Game, bv *blockVals, i int) (solver.Pos, bool) {
+	if len(tm.args) == 1 && bv != nil && bv.args[0] != nil {
+		return in.internInt(g, bv.args[0][i]), true // the common case: one integer
+	}
+	var args [maxMemoArgs]Value
+	for j, a := range tm.args {
+		if bv != nil && bv.args[j] != nil {
+			args[j] = Int(bv.args[j][i])
+			continue
+		}
+		n, ok := a(fr)
+		if !ok {
+			return 0, false
+		}
+		args[j] = Int(n)
+	}
+	return in.internID(g, args[:len(tm.args)]), true
 }
 
 // option adds the option of the bindings in fr when the where condition
 // holds, in the order of the general way: the condition, the arguments, the
-// position interned, the option, its score. The arguments come from argv[j][i]
-// when argv is set and argument j has a block form.
-func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, argv *[maxMemoArgs][]int64, i int) bool {
+// position interned, the option, its score. The arguments and the score come
+// from bv at i where it has them.
+func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, bv *blockVals, i int) bool {
 	if where != nil {
 		b, ok := where(fr)
 		if !ok {
@@ -442,26 +503,20 @@ func (tm *typedMove) option(in *Interp, fr *Frame, g *Game, where boolFn, argv *
 			return true
 		}
 	}
-	var args [maxMemoArgs]Value
-	for j, a := range tm.args {
-		if argv != nil && tm.laneArgs[j] != nil {
-			args[j] = Int(argv[j][i])
-			continue
-		}
-		n, ok := a(fr)
-		if !ok {
-			return false
-		}
-		args[j] = Int(n)
+	id, ok := tm.intern(in, fr, g, bv, i)
+	if !ok {
+		return false
 	}
-	id := in.internID(g, args[:len(tm.args)])
 	if fr.opts.Len() >= fr.optEnd {
 		panic(in.optionLimitError(fr.expanding))
 	}
 	fr.opts.Add(0, id)
 	if fr.gains != nil {
 		gn := gain{again: tm.again}
-		if tm.score != nil {
+		switch {
+		case bv != nil && bv.score != nil:
+			gn.points = bv.score[i]
+		case tm.score != nil:
 			p, ok := tm.score(fr)
 			if !ok {
 				return false

@@ -92,7 +92,10 @@ fn notlaned(S, e) = len([t for t in 0..S where [t] == [e]])
 fn top(S, e) = len([t for t in 9223372036854775800..9223372036854775807 where t - S > e])
 print [len([e for e in 0..70 where big(S, e) > 0]) for S in [10, 100000]]`,
 		`print [len([e for e in 0..5 where top(S, e) > 0 and notlaned(S, e) >= 0]) for S in 0..2]`,
-		`print [len([e for e in 0..5 where mixed(S, e) > 0]) for S in 0..2]`}},
+		`print [len([e for e in 0..5 where mixed(S, e) > 0]) for S in 0..2]`,
+		// A score whose block fails where the condition does not hold.
+		`game Sd(S) { move e in 0..3 where e != 2 and (S >> e) & 1 == 0 score 6 / (2 - e) -> Sd(S | (1 << e)) }
+print [score(Sd(S)) for S in 0..15]`}},
 	// These fall back to the general way, which gives the error.
 	{"an error in a where", true, true, []string{`game E(S, d) { move e in 0..5 where 10 / (e - d) > 1 -> E(S | (1 << e), d) }
 print sg(E(0, 9))

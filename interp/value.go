@@ -50,6 +50,16 @@ type Value struct {
 // Int makes an integer value.
 func Int(n int64) Value { return Value{K: KInt, N: n} }
 
+// setInt sets *v to Int(n) writing no pointer when v holds none: the loops
+// that bind integers then pay no write barrier while the collector marks.
+func setInt(v *Value, n int64) {
+	if v.R != nil {
+		*v = Int(n)
+		return
+	}
+	v.K, v.N = KInt, n
+}
+
 // Bool makes a boolean value.
 func Bool(b bool) Value {
 	if b {

@@ -142,7 +142,11 @@ func TestDeepWalks(t *testing.T) {
 // grid, as adding them one by one does, and stops at the first not known.
 func TestAddGridRun(t *testing.T) {
 	// rows[x][y] = 1 + value, 0 for none: row 2 is short, (1, 1) unknown.
-	rows := [][]uint16{{1, 2, 3, 4}, {5, 0, 7, 8}, {9, 10}, {11, 12, 13, 2001}}
+	rows := [][]uint16{{1, 2, 3, 4}, {5, 0, 7, 8}, {9, 10, 0, 0}, {11, 12, 13, 2001}}
+	var cells []uint16
+	for _, r := range rows {
+		cells = append(cells, r...)
+	}
 	for _, c := range []struct {
 		a, b, sa, sb int64
 		n, added     int
@@ -150,6 +154,8 @@ func TestAddGridRun(t *testing.T) {
 		{0, 0, 0, 1, 4, 4}, {0, 1, 0, 1, 9, 3}, {1, 0, 0, 1, 3, 1}, {0, 0, 1, 0, 4, 4},
 		{0, 3, 1, 0, 4, 2}, {0, 0, 1, 1, 4, 1}, {0, 1, 1, 1, 4, 2}, {3, 3, -1, -1, 4, 1},
 		{2, 1, -1, -1, 2, 2}, {4, 0, 0, 1, 2, 0}, {0, 0, 0, 1, 0, 0}, {3, 3, 0, 1, 1, 1},
+		{3, 0, -1, 0, 9, 4}, {0, 3, 0, -1, 9, 4}, {3, 3, -1, 0, 9, 1}, {-1, 0, 1, 0, 3, 0},
+		{0, 4, 1, 0, 3, 0}, {1, 0, 2, 0, 3, 2}, {3, 2, -2, 1, 3, 2},
 	} {
 		var want MexSet
 		want.Reset()
@@ -160,7 +166,7 @@ func TestAddGridRun(t *testing.T) {
 		}
 		var m MexSet
 		m.Reset()
-		got := m.AddGridRun(rows, c.a, c.b, c.sa, c.sb, c.n)
+		got := m.AddGridRun(cells, 4, c.a, c.b, c.sa, c.sb, c.n)
 		if got != c.added || m.Mex() != want.Mex() {
 			t.Errorf("run from (%d, %d) by (%d, %d): added %d, mex %d; want %d, %d", c.a, c.b, c.sa, c.sb, got, m.Mex(), c.added, want.Mex())
 		}

@@ -701,42 +701,45 @@ func (m *MexSet) AddAll(vs []int64) {
 }
 
 // AddGridRun adds the values of the cells (a + t*sa, b + t*sb) of a grid for
-// t from 0 to n-1, rows[x][y] being 1 + the value of cell (x, y) and 0 one not
-// known, as long as they are known: it stops at the first cell not known or
-// outside the grid, and returns how many it added. It is the loop of a move
-// along a row, a column or a diagonal of a table of values, in one pass.
-func (m *MexSet) AddGridRun(rows [][]uint16, a, b, sa, sb int64, n int) int {
-	// Room for every value a cell holds, so that the loops need no check.
+// t from 0 to n-1, cells[x*width+y] being 1 + the value of cell (x, y) and 0
+// one not known, as long as they are known: it stops at the first cell not
+// known or outside the grid, and returns how many it added. It is the loop of
+// a move along a row, a column or a diagonal of a table of values, in one
+// pass, at one stride in memory.
+func (m *MexSet) AddGridRun(cells []uint16, width int, a, b, sa, sb int64, n int) int {
+	// Room for every value a cell holds, so that the loop needs no check.
 	if len(m.stamps) < 1<<16 {
 		m.stamps = append(m.stamps, make([]uint32, 1<<16-len(m.stamps))...)
 	}
-	stamps, gen := (*[1 << 16]uint32)(m.stamps), m.gen
-	if sa == 0 { // along a row: one slice
-		if uint64(a) >= uint64(len(rows)) {
-			return 0
-		}
-		row := rows[a]
-		for t := range n {
-			if uint64(b) >= uint64(len(row)) || row[b] == 0 {
-				return t
-			}
-			stamps[row[b]-1] = gen
-			b += sb
-		}
-		return n
+	if width <= 0 {
+		return 0
 	}
+	n = min(n, steps(a, sa, len(cells)/width), steps(b, sb, width))
+	stamps, gen := (*[1 << 16]uint32)(m.stamps), m.gen
+	at, by := int(a)*width+int(b), int(sa)*width+int(sb)
 	for t := range n {
-		if uint64(a) >= uint64(len(rows)) {
+		v := cells[at]
+		if v == 0 {
 			return t
 		}
-		row := rows[a]
-		if uint64(b) >= uint64(len(row)) || row[b] == 0 {
-			return t
-		}
-		stamps[row[b]-1] = gen
-		a, b = a+sa, b+sb
+		stamps[v-1] = gen
+		at += by
 	}
 	return n
+}
+
+// steps is how many of x, x + s, x + 2s, ... lie in 0..size-1 (at most a
+// billion when s is 0).
+func steps(x, s int64, size int) int {
+	switch {
+	case x < 0 || x >= int64(size):
+		return 0
+	case s > 0:
+		return int((int64(size)-1-x)/s) + 1
+	case s < 0:
+		return int(x/-s) + 1
+	}
+	return 1 << 30
 }
 
 // AddXorPairs adds a[t] ^ b[t] for each t, or a[t] ^ b[len(b)-1-t] when bBack,
