@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand"
 	"testing"
+	"unsafe"
 )
 
 // Every move comes out of the arena as it went in, its gain whatever its size.
@@ -55,5 +56,15 @@ func TestBigGainsAgainstDefinition(t *testing.T) {
 				t.Fatalf("trial %d, %v: got %d (%v), want %d", trial, m, got, err, want)
 			}
 		}
+	}
+}
+
+// The table's entry and the arena's move are as small as their comments say.
+func TestSizes(t *testing.T) {
+	if n := unsafe.Sizeof(entry{}); n != 32 {
+		t.Errorf("an entry takes %d bytes, want 32", n)
+	}
+	if n := unsafe.Sizeof(kept(0)); n != 8 {
+		t.Errorf("a kept move takes %d bytes, want 8", n)
 	}
 }
