@@ -32,7 +32,7 @@ type laneCall struct {
 	cell  *Global
 	fn    *function // the function it was compiled for
 	file  string    // the calling file
-	args  []intFn   // the fixed arguments, nil at param
+	args  []*intArg // the fixed arguments, nil at param
 	param int       // the parameter given the block's values
 	arg   laneInt   // its values
 	body  *laneBody
@@ -108,11 +108,11 @@ func (c *compiler) laneCallOf(call *lang.Call, slot int) (laneInt, bool) {
 	lc := &laneCall{in: c.in, cell: cell, fn: cl.fn, file: call.Pos.Filename, param: -1, out: new([laneWidth]int64)}
 	for i, a := range call.Args {
 		if fixedArith(a, slot) {
-			f := c.intExpr(a)
-			if f == nil {
+			f, ok := c.intArgOf(a)
+			if !ok {
 				return laneInt{}, false
 			}
-			lc.args = append(lc.args, f)
+			lc.args = append(lc.args, &f)
 			continue
 		}
 		if lc.param >= 0 {
@@ -254,7 +254,7 @@ func (c *compiler) hoisted(e lang.Expr, slot int) (l laneInt, ok, done bool) {
 	}
 	p := &fixedLanes{part: l}
 	h.parts = append(h.parts, p)
-	return laneInt{each: func(_ *Frame, xs []int64) ([]int64, bool) { return p.vals[:len(xs)], true }}, true, true
+	return laneInt{pre: p}, true, true
 }
 
 // values computes the call for each value of the block xs (of the
@@ -281,7 +281,7 @@ func (lc *laneCall) values(fr *Frame, xs []int64) ([]int64, bool) {
 		if a == nil {
 			continue
 		}
-		v, ok := a(fr)
+		v, ok := a.get(fr)
 		if !ok {
 			return nil, false
 		}

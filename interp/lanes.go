@@ -28,16 +28,17 @@ const laneWidth = 64
 // laneInt is an integer part of a reduction for every element of a block:
 // the same value for all (fixed); the element itself (elem), a fixed value
 // shifted by the element (shift, of base: 1 << e, S >> e) or another part's
-// values (from), any of them &, | or ^ a fixed k (code) or not (k nil),
+// values (from, or pre), any of them &, | or ^ a fixed k (code) or not (k nil),
 // computed where it is used with no call; or any other (each).
 type laneInt struct {
-	fixed intFn
+	fixed *intArg
 	elem  bool
 	shift int // laneShr or laneShl, or 0
-	base  intFn
+	base  *intArg
 	from  func(fr *Frame, xs []int64) ([]int64, bool)
+	pre   *fixedLanes // from values computed before (see laneCall)
 	code  int
-	k     intFn
+	k     *intArg
 	each  func(fr *Frame, xs []int64) ([]int64, bool)
 	buf   *[laneWidth]int64 // where the part's values go
 }
@@ -116,8 +117,8 @@ func (c *compiler) laneInt(e lang.Expr, slot int) (laneInt, bool) {
 		return l, ok
 	}
 	if fixedArith(e, slot) {
-		f := c.intExpr(e)
-		return laneInt{fixed: f, buf: new([laneWidth]int64)}, f != nil
+		f, ok := c.intArgOf(e)
+		return laneInt{fixed: &f, buf: new([laneWidth]int64)}, ok
 	}
 	switch x := e.(type) {
 	case *lang.Ident:
@@ -158,17 +159,17 @@ func (c *compiler) laneInt(e lang.Expr, slot int) (laneInt, bool) {
 // values is the part's value for each element of the block xs.
 func (l *laneInt) values(fr *Frame, xs []int64) ([]int64, bool) {
 	switch {
-	case l.elem || l.shift != 0 || l.from != nil:
+	case l.elem || l.shift != 0 || l.from != nil || l.pre != nil:
 		vs, ok := l.shifted(fr, xs)
 		if !ok || l.k == nil {
 			return vs, ok
 		}
-		k, ok := l.k(fr)
+		k, ok := l.k.get(fr)
 		out := l.buf[:len(xs)]
 		bitwiseFixed(l.code, out, vs, k)
 		return out, ok
 	case l.fixed != nil:
-		v, ok := l.fixed(fr)
+		v, ok := l.fixed.get(fr)
 		out := l.buf[:len(xs)]
 		for i := range out {
 			out[i] = v
@@ -183,12 +184,14 @@ func (l *laneInt) values(fr *Frame, xs []int64) ([]int64, bool) {
 // or the other part's, for each element of xs.
 func (l *laneInt) shifted(fr *Frame, xs []int64) ([]int64, bool) {
 	switch {
+	case l.pre != nil:
+		return l.pre.vals[:len(xs)], true
 	case l.from != nil:
 		return l.from(fr, xs)
 	case l.shift == 0:
 		return xs, true
 	}
-	k, ok := l.base(fr)
+	k, ok := l.base.get(fr)
 	if !ok {
 		return nil, false
 	}
@@ -244,12 +247,21 @@ func (l *laneInt) bitwise() bool { return l.each == nil }
 func (l *laneInt) masks(fr *Frame) (and, or, xor int64, ok bool) {
 	switch {
 	case l.fixed != nil:
-		k, ok := l.fixed(fr)
+		if l.fixed.fn == nil {
+			k, ok := l.fixed.local(fr) // inline, as most are
+			return 0, k, 0, ok
+		}
+		k, ok := l.fixed.fn(fr)
 		return 0, k, 0, ok
 	case l.k == nil:
 		return -1, 0, 0, true // the element
 	}
-	k, ok := l.k(fr)
+	var k int64
+	if l.k.fn == nil {
+		k, ok = l.k.local(fr) // inline, as most are
+	} else {
+		k, ok = l.k.fn(fr)
+	}
 	switch l.code {
 	case opAnd:
 		return k, 0, 0, ok
@@ -326,6 +338,8 @@ func (c *compiler) laneArith(e *lang.Binary, slot int) (laneInt, bool) {
 		return l, true
 	case code != opOther && l.each != nil && r.fixed != nil:
 		return laneInt{from: l.each, code: code, k: r.fixed, buf: out}, true
+	case code != opOther && l.pre != nil && l.k == nil && r.fixed != nil:
+		return laneInt{pre: l.pre, code: code, k: r.fixed, buf: out}, true
 	case (e.Op == ">>" || e.Op == "<<") && l.fixed != nil && r.elem && r.k == nil:
 		shift := laneShr
 		if e.Op == "<<" {
@@ -340,7 +354,7 @@ func (c *compiler) laneArith(e *lang.Binary, slot int) (laneInt, bool) {
 			if !ok {
 				return nil, false
 			}
-			k, ok := r.fixed(fr)
+			k, ok := r.fixed.get(fr)
 			bitwiseFixed(code, o, as[:len(o)], k)
 			return o, ok
 		}
@@ -503,7 +517,7 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 		var m uint64
 		switch {
 		case l.fixed != nil: // k < bs[i]
-			k, ok := l.fixed(fr)
+			k, ok := l.fixed.get(fr)
 			if !ok {
 				return 0, false
 			}
@@ -519,7 +533,7 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 			if !ok {
 				return 0, false
 			}
-			k, ok := r.fixed(fr)
+			k, ok := r.fixed.get(fr)
 			if !ok {
 				return 0, false
 			}
@@ -558,13 +572,23 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 
 // fixedCompare is a comparison of two fixed parts, a == b or a < b negated
 // by neg: the same for the whole block.
-func fixedCompare(a, b intFn, less bool, neg uint64) laneBool {
+func fixedCompare(a, b *intArg, less bool, neg uint64) laneBool {
 	return func(fr *Frame, _ []int64) (uint64, bool) {
-		x, ok := a(fr)
+		var x, y int64
+		var ok bool
+		if a.fn == nil {
+			x, ok = a.local(fr)
+		} else {
+			x, ok = a.fn(fr)
+		}
 		if !ok {
 			return 0, false
 		}
-		y, ok := b(fr)
+		if b.fn == nil {
+			y, ok = b.local(fr)
+		} else {
+			y, ok = b.fn(fr)
+		}
 		if !ok {
 			return 0, false
 		}

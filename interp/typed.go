@@ -353,6 +353,14 @@ func (c *compiler) intArgOf(e lang.Expr) (intArg, bool) {
 	return intArg{fn: f}, f != nil
 }
 
+// get reads the operand.
+func (a *intArg) get(fr *Frame) (int64, bool) {
+	if a.fn != nil {
+		return a.fn(fr)
+	}
+	return a.local(fr)
+}
+
 // local reads an operand that is a constant or a local (fn is nil); it is
 // small enough to be inlined, where a call of fn is not.
 func (a *intArg) local(fr *Frame) (int64, bool) {

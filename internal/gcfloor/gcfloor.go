@@ -8,6 +8,7 @@
 package gcfloor
 
 import (
+	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -29,8 +30,12 @@ var floor struct {
 // live heap stays under half of that. It sets the pace after each collection
 // (GOGC's percent, so that the next one comes at the floor) and stops for good
 // once the live heap reaches half the floor, or once someone else has set the
-// pace (debug.SetGCPercent). Call it once, at the start of a program.
+// pace (debug.SetGCPercent). A GOGC in the environment is the user's choice:
+// Keep does nothing then. Call it once, at the start of a program.
 func Keep(bytes uint64) {
+	if os.Getenv("GOGC") != "" {
+		return
+	}
 	floor.Lock()
 	floor.bytes, floor.set, floor.done = bytes, 0, false
 	floor.Unlock()

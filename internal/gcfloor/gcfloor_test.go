@@ -39,6 +39,7 @@ func gogc() int {
 // Keep raises the pace while the live heap is small and gives the default
 // back once it has grown past half the floor.
 func TestKeep(t *testing.T) {
+	t.Setenv("GOGC", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(base))
 	runtime.GC()
 	Keep(64 << 20)
@@ -58,4 +59,14 @@ func TestKeep(t *testing.T) {
 		runtime.Gosched()
 	}
 	runtime.KeepAlive(live)
+}
+
+// A GOGC in the environment stands.
+func TestKeepLeavesTheUsersGOGC(t *testing.T) {
+	t.Setenv("GOGC", "50")
+	defer debug.SetGCPercent(debug.SetGCPercent(50))
+	Keep(64 << 20)
+	if p := gogc(); p != 50 {
+		t.Errorf("GOGC %d, want the environment's 50", p)
+	}
 }
