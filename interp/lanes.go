@@ -95,7 +95,9 @@ func (c *compiler) lanes(e *lang.Comprehension, sum bool) *laneReduction {
 
 // fixedArith reports whether e is an operator tree over constants and locals
 // other than the element's slot: the same for every element of a block, and
-// computed with no call.
+// computed with no call. ("Fixed" is for the block: in a call's body run a
+// block at a time, the body's own loop variable is fixed too, and the parts
+// that loop does not change are laneHoist's.)
 func fixedArith(e lang.Expr, slot int) bool {
 	switch x := e.(type) {
 	case *lang.IntLit:
@@ -338,8 +340,6 @@ func (c *compiler) laneArith(e *lang.Binary, slot int) (laneInt, bool) {
 		return l, true
 	case code != opOther && l.each != nil && r.fixed != nil:
 		return laneInt{from: l.each, code: code, k: r.fixed, buf: out}, true
-	case code != opOther && l.pre != nil && l.k == nil && r.fixed != nil:
-		return laneInt{pre: l.pre, code: code, k: r.fixed, buf: out}, true
 	case (e.Op == ">>" || e.Op == "<<") && l.fixed != nil && r.elem && r.k == nil:
 		shift := laneShr
 		if e.Op == "<<" {

@@ -192,11 +192,19 @@ func TestTypedExpressionsMatchGeneralPath(t *testing.T) {
 // A count stops where the list it stands for would be too long, as the list
 // does.
 func TestTypedCountKeepsTheListLimit(t *testing.T) {
-	runs := []string{"fn c(n) = len([x for x in 0..n where x >= 0])\nprint c(5)\nprint c(10)"}
-	typed, _ := runTyped(runs, false, 8)
-	plain, _ := runTyped(runs, true, 8)
-	if typed != plain || !strings.Contains(plain, "more than 8 elements") {
-		t.Fatalf("typed:\n%s\ngeneral:\n%s", typed, plain)
+	for _, runs := range [][]string{
+		{"fn c(n) = len([x for x in 0..n where x >= 0])\nprint c(5)\nprint c(10)"},
+		// A count in a call computed for a block of values (lanecall.go).
+		{"fn c(S, e) = len([t for t in 0..S where t > e])\nprint len([e for e in 0..3 where c(6, e) > 1])\nprint len([e for e in 0..3 where c(12, e) > 1])"},
+	} {
+		typed, in := runTyped(runs, false, 8)
+		plain, _ := runTyped(runs, true, 8)
+		if typed != plain || !strings.Contains(plain, "more than 8 elements") {
+			t.Fatalf("typed:\n%s\ngeneral:\n%s", typed, plain)
+		}
+		if strings.Contains(runs[0], "c(S, e)") && in.laneCalls == 0 {
+			t.Errorf("no call computed a block at a time")
+		}
 	}
 }
 
@@ -221,5 +229,15 @@ func TestTypedFormsStopAtTheDepthLimit(t *testing.T) {
 	}
 	if in.typedMiss > 1 {
 		t.Errorf("%d evaluations fell back after the depth limit, want at most 1", in.typedMiss)
+	}
+	// A call computed for a block of values, near the limit and past it.
+	deep := []string{`fn bit(S, e) = (S >> e) & 1
+game G(S) { move e in 0..3 where bit(S, e) == 0 -> G(S | (1 << e)) }
+fn deep(n) = if n == 0 then len([e for e in 0..3 where bit(5, e) == 0]) else deep(n - 1)
+print deep(99999)`, "print deep(99990)"}
+	out, _ = runTyped(deep, false, 0)
+	plain, _ = runTyped(deep, true, 0)
+	if out != plain || !strings.Contains(out, "recursion is too deep") {
+		t.Fatalf("typed:\n%s\ngeneral:\n%s", out, plain)
 	}
 }
