@@ -574,21 +574,11 @@ func (c *compiler) laneCompare(e *lang.Binary, slot int) laneBool {
 // by neg: the same for the whole block.
 func fixedCompare(a, b *intArg, less bool, neg uint64) laneBool {
 	return func(fr *Frame, _ []int64) (uint64, bool) {
-		var x, y int64
-		var ok bool
-		if a.fn == nil {
-			x, ok = a.local(fr)
-		} else {
-			x, ok = a.fn(fr)
-		}
+		x, ok := a.get(fr)
 		if !ok {
 			return 0, false
 		}
-		if b.fn == nil {
-			y, ok = b.local(fr)
-		} else {
-			y, ok = b.fn(fr)
-		}
+		y, ok := b.get(fr)
 		if !ok {
 			return 0, false
 		}
