@@ -32,7 +32,25 @@ func (in *Interp) badPosition(g *Game, args []Value) string {
 // the caller afterwards.
 func (in *Interp) position(g *Game, args []Value) Value {
 	id := in.internID(g, args)
+	if g.canon == nil && allInts(args) {
+		// A compact position's packed arguments are args: its entry is made
+		// from them, without reading the table at a place that is often far
+		// from the last one read.
+		if _, kept := in.pos.kept(id); !kept {
+			return Value{K: KPos, N: int64(id), R: compactEntry(g, id, args)}
+		}
+	}
 	return Value{K: KPos, N: int64(id), R: in.entry(id)}
+}
+
+// allInts reports whether every argument is an integer.
+func allInts(args []Value) bool {
+	for _, a := range args {
+		if a.K != KInt {
+			return false
+		}
+	}
+	return true
 }
 
 const (

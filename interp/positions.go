@@ -223,8 +223,35 @@ func (in *Interp) entry(p solver.Pos) *PosEntry {
 	if e, ok := in.pos.kept(p); ok {
 		return e
 	}
-	args := in.pos.args(p, nil)
-	return &PosEntry{Game: in.pos.game(p), Args: args, ID: p, shape: positionShape(args)}
+	var buf [4]Value
+	return compactEntry(in.pos.game(p), p, in.pos.args(p, buf[:0]))
+}
+
+// compactEntry makes the PosEntry of compact position p of g, with a copy of
+// args, in one allocation.
+func compactEntry(g *Game, p solver.Pos, args []Value) *PosEntry {
+	var e *PosEntry
+	switch len(args) {
+	case 1:
+		one := &struct {
+			PosEntry
+			args [1]Value
+		}{}
+		e = &one.PosEntry
+		e.Args = one.args[:]
+	case 2:
+		two := &struct {
+			PosEntry
+			args [2]Value
+		}{}
+		e = &two.PosEntry
+		e.Args = two.args[:]
+	default:
+		e = &PosEntry{Args: make([]Value, len(args))}
+	}
+	copy(e.Args, args)
+	e.Game, e.ID, e.shape = g, p, positionShape(e.Args)
+	return e
 }
 
 // bytes is the memory the table holds.
