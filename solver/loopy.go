@@ -38,18 +38,29 @@ func (e *LoopySumError) Error() string {
 
 // loopGraph holds the positions being solved by retrograde analysis. Position i
 // of the graph is pos[i] (and the solver's loopIndex[pos[i]] is i while the
-// solver's loopOwner[pos[i]] is the graph's gen); its options are edges to graph positions
-// succ[succLo[i]:succHi[i]] and options already solved, whose value codes are
-// fixed[fixLo[i]:fixHi[i]]. pred lists the reverse edges (CSR, from predLo).
+// solver's loopOwner[pos[i]] is the graph's gen). Positions are expanded in
+// the order they are found, so their options are stored in that order: edges to
+// graph positions succ[succLo[i]:succLo[i+1]] and options already solved, whose
+// value codes are fixed[fixLo[i]:fixLo[i+1]]. pred lists the reverse edges
+// (from predLo, in the same form).
 type loopGraph struct {
-	pos            []Pos
-	gen            int32 // tells this graph's positions in the solver's loopIndex
-	succ           []int32
-	succLo, succHi []int32
-	fixed          []int64
-	fixLo, fixHi   []int32
-	pred, predLo   []int32
+	pos          []Pos
+	gen          int32 // tells this graph's positions in the solver's loopIndex
+	succ, succLo []int32
+	fixed        []int64
+	fixLo        []int32
+	pred, predLo []int32
 }
+
+// edges are the options of graph position i that are graph positions.
+func (g *loopGraph) edges(i int32) []int32 { return g.succ[g.succLo[i]:g.succLo[i+1]] }
+
+// solvedOptions are the value codes of the options of graph position i that
+// were solved before.
+func (g *loopGraph) solvedOptions(i int32) []int64 { return g.fixed[g.fixLo[i]:g.fixLo[i+1]] }
+
+// preds are the graph positions that have graph position i as an option.
+func (g *loopGraph) preds(i int32) []int32 { return g.pred[g.predLo[i]:g.predLo[i+1]] }
 
 // solveLoopy solves every position reachable from root that is not solved yet.
 func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
@@ -80,7 +91,7 @@ func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 }
 
 // add makes p a position of the graph, to be expanded.
-func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
+func (s *Solver) add(g *loopGraph, p Pos) (int32, error) {
 	if err := s.Config.Positions(s.solved + len(g.pos) + 1); err != nil {
 		return 0, err
 	}
@@ -97,43 +108,34 @@ func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
 	s.loopIndex[p], s.loopOwner[p] = i, g.gen
 	g.pos = append(g.pos, p)
 	s.vals.set(p, onStack)
-	*todo = append(*todo, i)
 	return i, nil
 }
 
-// explore expands every unsolved position reachable from root into g.
+// explore expands every unsolved position reachable from root into g, in the
+// order they are found (breadth first): position i's options are stored i-th.
 func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
-	var todo []int32
-	if _, err := s.add(g, root, &todo); err != nil {
+	if _, err := s.add(g, root); err != nil {
 		return err
 	}
-	n := len(g.pos)
-	g.succLo, g.succHi = make([]int32, 0, n), make([]int32, 0, n)
+	g.succLo, g.fixLo = append(g.succLo, 0), append(g.fixLo, 0)
 	var opts Options
-	for len(todo) > 0 {
+	for i := int32(0); int(i) < len(g.pos); i++ {
 		if s.tick++; s.tick&1023 == 0 {
 			if err := s.Config.Poll(ctx); err != nil {
 				return err
 			}
 		}
-		i := todo[len(todo)-1]
-		todo = todo[:len(todo)-1]
 		opts.Reset()
 		if err := s.rules.Expand(g.pos[i], &opts); err != nil {
 			return err
 		}
-		for int(i) >= len(g.succLo) {
-			g.succLo, g.succHi = append(g.succLo, 0), append(g.succHi, 0)
-			g.fixLo, g.fixHi = append(g.fixLo, 0), append(g.fixHi, 0)
-		}
-		g.succLo[i], g.fixLo[i] = int32(len(g.succ)), int32(len(g.fixed))
 		for k := range opts.Len() {
 			comps, nim := opts.Option(k)
-			if err := s.classify(ctx, g, i, comps, nim, &todo); err != nil {
+			if err := s.classify(ctx, g, i, comps, nim); err != nil {
 				return err
 			}
 		}
-		g.succHi[i], g.fixHi[i] = int32(len(g.succ)), int32(len(g.fixed))
+		g.succLo, g.fixLo = append(g.succLo, int32(len(g.succ))), append(g.fixLo, int32(len(g.fixed)))
 		if s.pushes++; s.pushes&(1<<14-1) == 0 && s.Config.OnProgress != nil {
 			s.Config.OnProgress(s.solved + len(g.pos))
 		}
@@ -144,7 +146,7 @@ func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
 
 // classify records one option of graph position i: an edge when it is a single
 // position still to solve, a fixed value when every part is solved.
-func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Pos, nim int64, todo *[]int32) error {
+func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Pos, nim int64) error {
 	if len(comps) == 1 && nim == 0 {
 		c := comps[0]
 		switch v := s.state(c); {
@@ -162,7 +164,7 @@ func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Po
 			g.fixed = append(g.fixed, v)
 			return nil
 		}
-		j, err := s.add(g, c, todo)
+		j, err := s.add(g, c)
 		g.succ = append(g.succ, j)
 		return err
 	}
@@ -209,9 +211,9 @@ func (g *loopGraph) reverse() {
 	g.pred = make([]int32, len(g.succ))
 	fill := make([]int32, n)
 	copy(fill, g.predLo[:n])
-	for i := range n {
-		for _, j := range g.succ[g.succLo[i]:g.succHi[i]] {
-			g.pred[fill[j]] = int32(i)
+	for i := range int32(n) {
+		for _, j := range g.edges(i) {
+			g.pred[fill[j]] = i
 			fill[j]++
 		}
 	}
@@ -227,7 +229,7 @@ const (
 // level by level, m = 0, 1, ..., the positions labelled m, then those ∞.
 func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
 	l := newLabelling(s, g)
-	for m := int64(0); len(l.open) > 0; m++ {
+	for m := int32(0); len(l.open) > 0; m++ {
 		if err := s.Config.Poll(ctx); err != nil {
 			return nil, err
 		}
@@ -242,12 +244,18 @@ func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
 type labelling struct {
 	s     *Solver
 	g     *loopGraph
-	lab   []int64 // the label of each position: unlabelled, infinite or finite
+	node  []labelNode
 	open  []int32 // the unlabelled positions
 	infs  []int32 // the positions labelled ∞
-	cnt   []int32 // options of an open position not known to reach m
-	reach []int64 // reach[v] == m+1: v has an option labelled m
 	queue []int32 // positions labelled m whose predecessors are not told yet
+}
+
+// A labelNode is what the labelling knows of one position, kept together
+// because it is read together at a position found by following an edge.
+type labelNode struct {
+	lab   int32 // unlabelled, infinite or finite
+	cnt   int32 // options of an open position not known to reach m
+	reach int32 // == m+1: the position has an option labelled m
 }
 
 // blocked, added to a position's count, keeps it from being labelled m: one of
@@ -256,10 +264,9 @@ const blocked = 1 << 30
 
 func newLabelling(s *Solver, g *loopGraph) *labelling {
 	n := len(g.pos)
-	l := &labelling{s: s, g: g, lab: make([]int64, n), open: make([]int32, n),
-		cnt: make([]int32, n), reach: make([]int64, n)}
-	for i := range l.lab {
-		l.lab[i] = unlabelled
+	l := &labelling{s: s, g: g, node: make([]labelNode, n), open: make([]int32, n)}
+	for i := range l.node {
+		l.node[i].lab = unlabelled
 		l.open[i] = int32(i)
 	}
 	return l
@@ -268,28 +275,28 @@ func newLabelling(s *Solver, g *loopGraph) *labelling {
 // count counts, for each open u, its options that are open or ∞: each must
 // reach m before u can be labelled m. It also marks the positions that reach
 // m through a solved option.
-func (l *labelling) count(m int64) {
-	g := l.g
+func (l *labelling) count(m int32) {
+	g, node := l.g, l.node
 	for _, u := range l.open {
-		c := int32(0)
-		for _, v := range g.succ[g.succLo[u]:g.succHi[u]] {
-			if l.lab[v] < 0 {
+		c, block := int32(0), int32(0)
+		for _, v := range g.edges(u) {
+			if node[v].lab < 0 {
 				c++
 			}
 		}
-		for _, x := range g.fixed[g.fixLo[u]:g.fixHi[u]] {
-			if x == m {
-				l.reach[u] = m + 1
-			} else if x < 0 && !l.s.kSets.has(infBase-x, m) {
-				c += blocked
+		for _, x := range g.solvedOptions(u) {
+			if x == int64(m) {
+				node[u].reach = m + 1
+			} else if x < 0 && !l.s.kSets.has(infBase-x, int64(m)) {
+				block = blocked // once: many would wrap around
 			}
 		}
-		l.cnt[u] = c
+		node[u].cnt = c + block
 	}
 	for _, v := range l.infs {
-		for _, x := range g.fixed[g.fixLo[v]:g.fixHi[v]] {
-			if x == m {
-				l.reach[v] = m + 1
+		for _, x := range g.solvedOptions(v) {
+			if x == int64(m) {
+				node[v].reach = m + 1
 			}
 		}
 	}
@@ -298,35 +305,35 @@ func (l *labelling) count(m int64) {
 // labelLevel labels m every open position whose options that are open or ∞
 // all reach m, and none is m: first by the solved options, then through the
 // queue as each position labelled m makes its predecessors reach m.
-func (l *labelling) labelLevel(m int64) {
-	g := l.g
+func (l *labelling) labelLevel(m int32) {
+	g, node := l.g, l.node
 	// Positions that reach m through a solved option count for their predecessors.
 	for _, list := range [][]int32{l.open, l.infs} {
 		for _, v := range list {
-			if l.reach[v] == m+1 {
-				for _, u := range g.pred[g.predLo[v]:g.predLo[v+1]] {
-					if l.lab[u] == unlabelled {
-						l.cnt[u]--
+			if node[v].reach == m+1 {
+				for _, u := range g.preds(v) {
+					if node[u].lab == unlabelled {
+						node[u].cnt--
 					}
 				}
 			}
 		}
 	}
 	for _, u := range l.open {
-		if l.cnt[u] == 0 && l.reach[u] != m+1 {
-			l.lab[u] = m
+		if node[u].cnt == 0 && node[u].reach != m+1 {
+			node[u].lab = m
 			l.queue = append(l.queue, u)
 		}
 	}
 	for len(l.queue) > 0 {
 		w := l.queue[len(l.queue)-1]
 		l.queue = l.queue[:len(l.queue)-1]
-		for _, v := range g.pred[g.predLo[w]:g.predLo[w+1]] {
-			if l.reach[v] == m+1 {
+		for _, v := range g.preds(w) {
+			if node[v].reach == m+1 {
 				continue
 			}
-			l.reach[v] = m + 1
-			if l.lab[v] < 0 {
+			node[v].reach = m + 1
+			if node[v].lab < 0 {
 				l.uncount(v, m)
 			}
 		}
@@ -335,12 +342,12 @@ func (l *labelling) labelLevel(m int64) {
 
 // uncount tells v's predecessors that v reaches m, labelling m those left
 // with no option to wait for.
-func (l *labelling) uncount(v int32, m int64) {
-	g := l.g
-	for _, u := range g.pred[g.predLo[v]:g.predLo[v+1]] {
-		if l.lab[u] == unlabelled {
-			if l.cnt[u]--; l.cnt[u] == 0 && l.reach[u] != m+1 {
-				l.lab[u] = m
+func (l *labelling) uncount(v int32, m int32) {
+	node := l.node
+	for _, u := range l.g.preds(v) {
+		if node[u].lab == unlabelled {
+			if node[u].cnt--; node[u].cnt == 0 && node[u].reach != m+1 {
+				node[u].lab = m
 				l.queue = append(l.queue, u)
 			}
 		}
@@ -349,13 +356,13 @@ func (l *labelling) uncount(v int32, m int64) {
 
 // closeLevel ends level m: what reaches m stays open for the next level; the
 // rest is ∞.
-func (l *labelling) closeLevel(m int64) {
+func (l *labelling) closeLevel(m int32) {
 	still := l.open[:0]
 	for _, u := range l.open {
-		switch {
-		case l.lab[u] >= 0:
-		case l.reach[u] != m+1:
-			l.lab[u] = infinite
+		switch n := &l.node[u]; {
+		case n.lab >= 0:
+		case n.reach != m+1:
+			n.lab = infinite
 			l.infs = append(l.infs, u)
 		default:
 			still = append(still, u)
@@ -367,16 +374,19 @@ func (l *labelling) closeLevel(m int64) {
 // codes turns the labels into value codes: finite labels are their own codes,
 // and each ∞ gets the set of the finite values of its options.
 func (l *labelling) codes() []int64 {
-	g, codes := l.g, l.lab
+	g, codes := l.g, make([]int64, len(l.node))
+	for u, n := range l.node {
+		codes[u] = int64(n.lab)
+	}
 	var ks []int64
 	for _, u := range l.infs {
 		ks = ks[:0]
-		for _, v := range g.succ[g.succLo[u]:g.succHi[u]] {
-			if l.lab[v] >= 0 {
-				ks = append(ks, l.lab[v])
+		for _, v := range g.edges(u) {
+			if lab := l.node[v].lab; lab >= 0 {
+				ks = append(ks, int64(lab))
 			}
 		}
-		for _, x := range g.fixed[g.fixLo[u]:g.fixHi[u]] {
+		for _, x := range g.solvedOptions(u) {
 			if x >= 0 {
 				ks = append(ks, x)
 			}

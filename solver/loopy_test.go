@@ -107,6 +107,41 @@ func TestLoopyValuesMatchSmithsLabelling(t *testing.T) {
 	}
 }
 
+// A position with many solved options of value ∞ that lack m is kept from m
+// however many there are: four such options once wrapped its count around to
+// the count of its open options alone, and labelled it 0.
+func TestLoopyManyInfiniteSolvedOptions(t *testing.T) {
+	ctx := context.Background()
+	// Draws d ↔ d+1 for d = 0, 2, ..., 2k-2; then u = 2k moves to each draw and
+	// to w = 2k+1, which moves back to u and to the end t = 2k+2.
+	for k := 1; k <= 6; k++ {
+		u, w, end := 2*k, 2*k+1, 2*k+2
+		adj := make([][]int, end+1)
+		for d := 0; d < 2*k; d += 2 {
+			adj[d], adj[d+1] = []int{d + 1}, []int{d}
+			adj[u] = append(adj[u], d)
+		}
+		adj[u] = append(adj[u], w)
+		adj[w] = []int{u, end}
+		want := smithLabels(adj)
+		s := New(graphRules(adj), nil)
+		for d := 0; d < 2*k; d += 2 {
+			if _, err := s.Grundy(ctx, Pos(d)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, p := range []int{u, w} {
+			got, err := s.Grundy(ctx, Pos(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.Equal(want[p]) {
+				t.Errorf("%d draws: value of %d = %v, want %v", k, p, got, want[p])
+			}
+		}
+	}
+}
+
 // The generalized value of a sum follows Smith's rules: checked against the outcome
 // found by retrograde analysis of the graph of pairs (win, loss or draw), for sums
 // of a position of one random graph game and a position of another.
