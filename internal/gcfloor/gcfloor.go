@@ -3,8 +3,9 @@
 // on: a search that grows its tables to 20 MB runs six cycles, each of which
 // scans everything start-up made and turns on the write barrier for as long as
 // it marks (8% of the triangle game's CPU time). With a floor the collector
-// first runs at the floor, and as usual once the live heap is past half of it,
-// so that a big computation keeps the default pace and its peak memory.
+// first runs at the floor, and as usual while the live heap is past half of it,
+// so that a big computation keeps the default pace and its peak memory; once a
+// passing peak is collected, the floor holds again.
 package gcfloor
 
 import (
@@ -26,11 +27,11 @@ var floor struct {
 	done  bool
 }
 
-// Keep lets the heap grow to bytes before a collection, for as long as the
-// live heap stays under half of that. It sets the pace after each collection
-// (GOGC's percent, so that the next one comes at the floor) and stops for good
-// once the live heap reaches half the floor, or once someone else has set the
-// pace (debug.SetGCPercent). A GOGC in the environment is the user's choice:
+// Keep lets the heap grow to bytes before a collection whenever the live heap
+// is under half of that, and keeps the default pace when it is not. It sets the
+// pace after each collection (GOGC's percent, so that the next one comes at the
+// floor) and stops for good once someone else has set the pace
+// (debug.SetGCPercent). A GOGC in the environment is the user's choice:
 // Keep does nothing then. Call it once, at the start of a program.
 func Keep(bytes uint64) {
 	if os.Getenv("GOGC") != "" {
@@ -58,10 +59,6 @@ func adjust() {
 		return
 	}
 	floor.set = want
-	if want == base {
-		floor.done = true
-		return
-	}
 	// A finalizer runs after the collection that finds its object gone.
 	runtime.SetFinalizer(new([32]byte), func(*[32]byte) { adjust() })
 }

@@ -36,8 +36,8 @@ func gogc() int {
 	return int(s[0].Value.Uint64())
 }
 
-// Keep raises the pace while the live heap is small and gives the default
-// back once it has grown past half the floor.
+// Keep raises the pace while the live heap is small, gives the default back
+// while it is past half the floor, and raises it again once it is small again.
 func TestKeep(t *testing.T) {
 	t.Setenv("GOGC", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(base))
@@ -58,7 +58,14 @@ func TestKeep(t *testing.T) {
 		runtime.GC() // the finalizer runs after a collection
 		runtime.Gosched()
 	}
-	runtime.KeepAlive(live)
+	runtime.KeepAlive(live) // then collected
+	for gogc() <= base {
+		if time.Now().After(deadline) {
+			t.Fatalf("GOGC %d with the peak collected, want more than %d", gogc(), base)
+		}
+		runtime.GC()
+		runtime.Gosched()
+	}
 }
 
 // A GOGC in the environment stands.
