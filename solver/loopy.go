@@ -37,15 +37,14 @@ func (e *LoopySumError) Error() string {
 }
 
 // loopGraph holds the positions being solved by retrograde analysis. Position i
-// of the graph is pos[i] (and the solver's loopIndex[pos[i]] is i while the
-// solver's loopOwner[pos[i]] is the graph's gen). Positions are expanded in
+// of the graph is pos[i], and the solver's loopIndex[pos[i]] is i (see inGraph).
+// Positions are expanded in
 // the order they are found, so their options are stored in that order: edges to
 // graph positions succ[succLo[i]:succLo[i+1]] and options already solved, whose
 // value codes are fixed[fixLo[i]:fixLo[i+1]]. pred lists the reverse edges
 // (from predLo, in the same form).
 type loopGraph struct {
 	pos          []Pos
-	gen          int32 // tells this graph's positions in the solver's loopIndex
 	succ, succLo []int32
 	fixed        []int64
 	fixLo        []int32
@@ -64,8 +63,7 @@ func (g *loopGraph) preds(i int32) []int32 { return g.pred[g.predLo[i]:g.predLo[
 
 // solveLoopy solves every position reachable from root that is not solved yet.
 func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
-	s.loopGen++
-	g := &loopGraph{gen: s.loopGen}
+	g := &loopGraph{}
 	solved := false
 	defer func() {
 		// An error or a panic (a runtime error in a move) leaves no position
@@ -103,9 +101,8 @@ func (s *Solver) add(g *loopGraph, p Pos) (int32, error) {
 	}
 	if n := s.vals.len(); len(s.loopIndex) < n {
 		s.loopIndex = append(s.loopIndex, make([]int32, n-len(s.loopIndex))...)
-		s.loopOwner = append(s.loopOwner, make([]int32, n-len(s.loopOwner))...)
 	}
-	s.loopIndex[p], s.loopOwner[p] = i, g.gen
+	s.loopIndex[p] = i
 	g.pos = append(g.pos, p)
 	s.vals.set(p, onStack)
 	return i, nil
@@ -190,7 +187,13 @@ func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Po
 
 // inGraph reports whether p, marked on the stack, is a position of g.
 func (s *Solver) inGraph(g *loopGraph, p Pos) bool {
-	return int(p) < len(s.loopOwner) && s.loopOwner[p] == g.gen
+	if int(p) >= len(s.loopIndex) {
+		return false
+	}
+	// loopIndex keeps the indexes of earlier graphs' positions, and of an
+	// outer graph's when g was started from one of its options that is a sum.
+	i := s.loopIndex[p]
+	return int(i) < len(g.pos) && g.pos[i] == p
 }
 
 // queryCycle reports that graph position i needs c, which an outer query is solving.
@@ -256,6 +259,7 @@ type labelNode struct {
 	lab   int32 // unlabelled, infinite or finite
 	cnt   int32 // options of an open position not known to reach m
 	reach int32 // == m+1: the position has an option labelled m
+	open  int32 // options in the graph that are unlabelled or ∞
 }
 
 // blocked, added to a position's count, keeps it from being labelled m: one of
@@ -266,7 +270,7 @@ func newLabelling(s *Solver, g *loopGraph) *labelling {
 	n := len(g.pos)
 	l := &labelling{s: s, g: g, node: make([]labelNode, n), open: make([]int32, n)}
 	for i := range l.node {
-		l.node[i].lab = unlabelled
+		l.node[i] = labelNode{lab: unlabelled, open: g.succLo[i+1] - g.succLo[i]}
 		l.open[i] = int32(i)
 	}
 	return l
@@ -278,12 +282,7 @@ func newLabelling(s *Solver, g *loopGraph) *labelling {
 func (l *labelling) count(m int32) {
 	g, node := l.g, l.node
 	for _, u := range l.open {
-		c, block := int32(0), int32(0)
-		for _, v := range g.edges(u) {
-			if node[v].lab < 0 {
-				c++
-			}
-		}
+		c, block := node[u].open, int32(0)
 		for _, x := range g.solvedOptions(u) {
 			if x == int64(m) {
 				node[u].reach = m + 1
@@ -329,11 +328,13 @@ func (l *labelling) labelLevel(m int32) {
 		w := l.queue[len(l.queue)-1]
 		l.queue = l.queue[:len(l.queue)-1]
 		for _, v := range g.preds(w) {
-			if node[v].reach == m+1 {
+			n := &node[v]
+			n.open-- // w is labelled now
+			if n.reach == m+1 {
 				continue
 			}
-			node[v].reach = m + 1
-			if node[v].lab < 0 {
+			n.reach = m + 1
+			if n.lab < 0 {
 				l.uncount(v, m)
 			}
 		}

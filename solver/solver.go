@@ -148,11 +148,9 @@ type Solver struct {
 	hits        int // lookups answered from the memo
 
 	kSets kTable // the sets K of the infinite values ∞K
-	// Positions of the loopGraph being solved: index by Pos, valid where loopOwner
-	// holds the graph's gen (see loopy.go).
-	loopIndex, loopOwner []int32
-	loopGen              int32
-	remo                 []int32 // remoteness + 2 per Pos (1: drawn, 0: not known)
+	// Positions of the loopGraph being solved: index by Pos (see inGraph).
+	loopIndex []int32
+	remo      []int32 // remoteness + 2 per Pos (1: drawn, 0: not known)
 }
 
 // New returns a solver for rules, within cfg (nil: no limit).
@@ -174,7 +172,7 @@ type Stats struct {
 
 // Stats reports the size of the memo table and how often it answered.
 func (s *Solver) Stats() Stats {
-	bytes := s.vals.bytes() + (cap(s.loopIndex)+cap(s.loopOwner)+cap(s.remo))*4
+	bytes := s.vals.bytes() + (cap(s.loopIndex)+cap(s.remo))*4
 	return Stats{Positions: s.solved, Bytes: bytes, Hits: s.hits}
 }
 
