@@ -76,15 +76,9 @@ func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 	}()
 	err := s.explore(ctx, g, root)
 	if err == nil {
-		var labels []int64
-		if labels, err = s.label(ctx, g); err == nil {
-			for i, p := range g.pos {
-				s.store(p, labels[i])
-			}
-			solved = true
-			return nil
-		}
+		err = s.label(ctx, g)
 	}
+	solved = err == nil
 	return err
 }
 
@@ -211,15 +205,17 @@ func (g *loopGraph) reverse() {
 	for i := range n {
 		g.predLo[i+1] += g.predLo[i]
 	}
+	// Each position's edges are filled in from its start, which moves on to
+	// the next position's start; then the starts are moved back into place.
 	g.pred = make([]int32, len(g.succ))
-	fill := make([]int32, n)
-	copy(fill, g.predLo[:n])
 	for i := range int32(n) {
 		for _, j := range g.edges(i) {
-			g.pred[fill[j]] = i
-			fill[j]++
+			g.pred[g.predLo[j]] = i
+			g.predLo[j]++
 		}
 	}
+	copy(g.predLo[1:], g.predLo[:n])
+	g.predLo[0] = 0
 }
 
 // Labels of graph positions while labelling: a finite value is >= 0.
@@ -228,19 +224,20 @@ const (
 	infinite   = -2
 )
 
-// label runs Smith's labelling on g and returns each position's value code:
-// level by level, m = 0, 1, ..., the positions labelled m, then those ∞.
-func (s *Solver) label(ctx context.Context, g *loopGraph) ([]int64, error) {
+// label runs Smith's labelling on g and stores each position's value: level
+// by level, m = 0, 1, ..., the positions labelled m, then those ∞.
+func (s *Solver) label(ctx context.Context, g *loopGraph) error {
 	l := newLabelling(s, g)
 	for m := int32(0); len(l.open) > 0; m++ {
 		if err := s.Config.Poll(ctx); err != nil {
-			return nil, err
+			return err
 		}
 		l.count(m)
 		l.labelLevel(m)
 		l.closeLevel(m)
 	}
-	return l.codes(), nil
+	l.store()
+	return nil
 }
 
 // A labelling is the state of label on one graph.
@@ -372,27 +369,27 @@ func (l *labelling) closeLevel(m int32) {
 	l.open = still
 }
 
-// codes turns the labels into value codes: finite labels are their own codes,
-// and each ∞ gets the set of the finite values of its options.
-func (l *labelling) codes() []int64 {
-	g, codes := l.g, make([]int64, len(l.node))
-	for u, n := range l.node {
-		codes[u] = int64(n.lab)
-	}
+// store stores the labels as value codes: a finite label is its own code, and
+// an ∞ gets the code of the set of the finite values of its options.
+func (l *labelling) store() {
+	g := l.g
 	var ks []int64
-	for _, u := range l.infs {
-		ks = ks[:0]
-		for _, v := range g.edges(u) {
-			if lab := l.node[v].lab; lab >= 0 {
-				ks = append(ks, int64(lab))
+	for u, n := range l.node {
+		code := int64(n.lab)
+		if n.lab == infinite {
+			ks = ks[:0]
+			for _, v := range g.edges(int32(u)) {
+				if lab := l.node[v].lab; lab >= 0 {
+					ks = append(ks, int64(lab))
+				}
 			}
-		}
-		for _, x := range g.solvedOptions(u) {
-			if x >= 0 {
-				ks = append(ks, x)
+			for _, x := range g.solvedOptions(int32(u)) {
+				if x >= 0 {
+					ks = append(ks, x)
+				}
 			}
+			code = l.s.kSets.code(ks)
 		}
-		codes[u] = l.s.kSets.code(ks)
+		l.s.store(g.pos[u], code)
 	}
-	return codes
 }

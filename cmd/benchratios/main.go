@@ -7,7 +7,10 @@
 // Both programs are built first and then run as whole processes, several times
 // each, taking turns (so that a program and its baseline meet the same load);
 // each figure is the median of the CPU time (user + system) and the peak
-// resident memory the kernel reports. Grundy's start-up (loading the standard
+// resident memory the kernel reports, and each ratio the median of the ratios
+// of the runs taken in turn (a pair meets the same load, which on a shared
+// machine can move the speed of both by 1.5x within a minute), with the least
+// and the greatest of them. Grundy's start-up (loading the standard
 // library) is measured on an empty program and subtracted. The misère row's
 // baseline is grundy itself as of -misere-base, the last commit whose misère
 // search keyed its sums by strings (built from this repository's history).
@@ -199,22 +202,22 @@ func main() {
 				ps = append(ps, baseline())
 			}
 		}
+		// The CPU of a run of the program and of its baseline, as compared.
+		work := func(m measure) time.Duration { return max(m.cpu-startup.cpu, time.Millisecond) }
+		whole := func(m measure) time.Duration { return max(m.cpu, time.Millisecond) }
 		m := median(ms)
-		cpu := max(m.cpu-startup.cpu, time.Millisecond)
+		cpu := work(m)
 		ratio, plainCPU := "", ""
 		switch {
 		case w.plain != nil:
-			p := median(ps)
-			plainCPU = p.cpu.Round(time.Millisecond).String()
-			ratio = fmt.Sprintf("%.1fx", float64(cpu)/float64(max(p.cpu, time.Millisecond)))
+			plainCPU = median(ps).cpu.Round(time.Millisecond).String()
+			ratio = pairRatios(ms, ps, work, whole)
 		case w.twin != "":
-			twin := max(median(ps).cpu-startup.cpu, time.Millisecond)
-			plainCPU = twin.Round(time.Millisecond).String() + " (twin)"
-			ratio = fmt.Sprintf("%.2fx", float64(cpu)/float64(twin))
+			plainCPU = work(median(ps)).Round(time.Millisecond).String() + " (twin)"
+			ratio = pairRatios(ms, ps, work, work)
 		case w.base != "":
-			p := median(ps)
-			plainCPU = p.cpu.Round(time.Millisecond).String() + " (base)"
-			ratio = fmt.Sprintf("%.2fx", float64(m.cpu)/float64(max(p.cpu, time.Millisecond)))
+			plainCPU = median(ps).cpu.Round(time.Millisecond).String() + " (base)"
+			ratio = pairRatios(ms, ps, whole, whole)
 		}
 		perSec, perPos := "", ""
 		if m.positions > 0 {
@@ -312,6 +315,17 @@ func runOnce(prog string, args []string, stdin string) measure {
 		m.err, _, _ = strings.Cut(firstLine(errOut.String()+" "+err.Error()), ";")
 	}
 	return m
+}
+
+// pairRatios is the median, least and greatest of the ratios num(ms[i]) /
+// den(ps[i]) of the runs taken in turn, as "2.10x (1.90-2.40)".
+func pairRatios(ms, ps []measure, num, den func(measure) time.Duration) string {
+	rs := make([]float64, len(ms))
+	for i := range ms {
+		rs[i] = float64(num(ms[i])) / float64(den(ps[i]))
+	}
+	sort.Float64s(rs)
+	return fmt.Sprintf("%.2fx (%.2f-%.2f)", rs[len(rs)/2], rs[0], rs[len(rs)-1])
 }
 
 // median is the measure of median CPU time.
