@@ -154,6 +154,11 @@ var hangs = []hang{
 	{name: "a game that grows through two moves", args: []string{"run", "--max-memory", "1GB", "--timeout", "20s", "t.game"},
 		src:  "game G(n) { move k in 1..2 -> G(n + k) }\nprint sg(G(0))\n",
 		want: "t.game:2:7: G(4095) was reached from G(0): the argument n grows without end", status: 2, maxTime: 5 * time.Second, maxRSS: 200},
+	// A loopy game explored breadth first reached its runaway only after
+	// 10^8 positions: depth first, it is caught at the first check.
+	{name: "a loopy game that grows", args: []string{"run", "--max-memory", "1GB", "--timeout", "20s", "t.game"},
+		src:  "game G(a, b, c) {\n  move where a > 0 -> G(a - 1, b, c)\n  move -> G(a + 1, b, c)\n  move -> G(a, b + 1, c)\n  move -> G(a, b, c + 1)\n}\nprint sg(G(0, 0, 0))\n",
+		want: "t.game:7:7: G(1, 0, 1365) was reached from G(0, 0, 0): the argument c grows without end", status: 2, maxTime: 5 * time.Second, maxRSS: 200},
 	{name: "a scoring game that grows", args: []string{"run", "--max-memory", "1GB", "--timeout", "20s", "t.game"},
 		src:  "game A(n) { move score 1 again -> A(n + 1) }\nprint score(A(0))\n",
 		want: "t.game:2:7: A(4095) was reached from A(0): the argument n grows without end", status: 2, maxTime: 5 * time.Second, maxRSS: 200},

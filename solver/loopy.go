@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Loopy games: when the depth-first walk meets a position that is still on its
@@ -38,25 +39,27 @@ func (e *LoopySumError) Error() string {
 
 // loopGraph holds the positions being solved by retrograde analysis. Position i
 // of the graph is pos[i], and the solver's loopIndex[pos[i]] is i (see inGraph).
-// Positions are expanded in
-// the order they are found, so their options are stored in that order: edges to
-// graph positions succ[succLo[i]:succLo[i+1]] and options already solved, whose
-// value codes are fixed[fixLo[i]:fixLo[i+1]]. pred lists the reverse edges
-// (from predLo, in the same form).
+// Its options are edges to graph positions succ[succLo[i]:succHi[i]] and
+// options already solved, whose value codes are fixed[fixLo[i]:fixHi[i]].
+// (Positions are numbered as they are found and expanded depth first, so that
+// a game that runs away is caught early: the options of position i are not
+// stored i-th.) pred lists the reverse edges from predLo, the edges into
+// position i being pred[predLo[i]:predLo[i+1]].
 type loopGraph struct {
-	pos          []Pos
-	succ, succLo []int32
-	fixed        []int64
-	fixLo        []int32
-	pred, predLo []int32
+	pos            []Pos
+	succ           []int32
+	succLo, succHi []int32
+	fixed          []int64
+	fixLo, fixHi   []int32
+	pred, predLo   []int32
 }
 
 // edges are the options of graph position i that are graph positions.
-func (g *loopGraph) edges(i int32) []int32 { return g.succ[g.succLo[i]:g.succLo[i+1]] }
+func (g *loopGraph) edges(i int32) []int32 { return g.succ[g.succLo[i]:g.succHi[i]] }
 
 // solvedOptions are the value codes of the options of graph position i that
 // were solved before.
-func (g *loopGraph) solvedOptions(i int32) []int64 { return g.fixed[g.fixLo[i]:g.fixLo[i+1]] }
+func (g *loopGraph) solvedOptions(i int32) []int64 { return g.fixed[g.fixLo[i]:g.fixHi[i]] }
 
 // preds are the graph positions that have graph position i as an option.
 func (g *loopGraph) preds(i int32) []int32 { return g.pred[g.predLo[i]:g.predLo[i+1]] }
@@ -83,7 +86,7 @@ func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 }
 
 // add makes p a position of the graph, to be expanded.
-func (s *Solver) add(g *loopGraph, p Pos) (int32, error) {
+func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
 	if err := s.Config.Positions(s.solved + len(g.pos) + 1); err != nil {
 		return 0, err
 	}
@@ -99,34 +102,43 @@ func (s *Solver) add(g *loopGraph, p Pos) (int32, error) {
 	s.loopIndex[p] = i
 	g.pos = append(g.pos, p)
 	s.vals.set(p, onStack)
+	*todo = append(*todo, i)
 	return i, nil
 }
 
-// explore expands every unsolved position reachable from root into g, in the
-// order they are found (breadth first): position i's options are stored i-th.
+// explore expands every unsolved position reachable from root into g, depth
+// first.
 func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
-	if _, err := s.add(g, root); err != nil {
+	var todo []int32
+	if _, err := s.add(g, root, &todo); err != nil {
 		return err
 	}
-	g.succLo, g.fixLo = append(g.succLo, 0), append(g.fixLo, 0)
 	var opts Options
-	for i := int32(0); int(i) < len(g.pos); i++ {
+	for len(todo) > 0 {
 		if s.tick++; s.tick&1023 == 0 {
 			if err := s.Config.Poll(ctx); err != nil {
 				return err
 			}
 		}
+		i := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
 		opts.Reset()
 		if err := s.rules.Expand(g.pos[i], &opts); err != nil {
 			return err
 		}
+		if n := len(g.pos); len(g.succLo) < n {
+			more := n - len(g.succLo)
+			g.succLo, g.succHi = slices.Grow(g.succLo, more)[:n], slices.Grow(g.succHi, more)[:n]
+			g.fixLo, g.fixHi = slices.Grow(g.fixLo, more)[:n], slices.Grow(g.fixHi, more)[:n]
+		}
+		g.succLo[i], g.fixLo[i] = int32(len(g.succ)), int32(len(g.fixed))
 		for k := range opts.Len() {
 			comps, nim := opts.Option(k)
-			if err := s.classify(ctx, g, i, comps, nim); err != nil {
+			if err := s.classify(ctx, g, i, comps, nim, &todo); err != nil {
 				return err
 			}
 		}
-		g.succLo, g.fixLo = append(g.succLo, int32(len(g.succ))), append(g.fixLo, int32(len(g.fixed)))
+		g.succHi[i], g.fixHi[i] = int32(len(g.succ)), int32(len(g.fixed))
 		if s.pushes++; s.pushes&(1<<14-1) == 0 && s.Config.OnProgress != nil {
 			s.Config.OnProgress(s.solved + len(g.pos))
 		}
@@ -137,7 +149,7 @@ func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
 
 // classify records one option of graph position i: an edge when it is a single
 // position still to solve, a fixed value when every part is solved.
-func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Pos, nim int64) error {
+func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Pos, nim int64, todo *[]int32) error {
 	if len(comps) == 1 && nim == 0 {
 		c := comps[0]
 		switch v := s.state(c); {
@@ -155,7 +167,7 @@ func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Po
 			g.fixed = append(g.fixed, v)
 			return nil
 		}
-		j, err := s.add(g, c)
+		j, err := s.add(g, c, todo)
 		g.succ = append(g.succ, j)
 		return err
 	}
@@ -267,7 +279,7 @@ func newLabelling(s *Solver, g *loopGraph) *labelling {
 	n := len(g.pos)
 	l := &labelling{s: s, g: g, node: make([]labelNode, n), open: make([]int32, n)}
 	for i := range l.node {
-		l.node[i] = labelNode{lab: unlabelled, open: g.succLo[i+1] - g.succLo[i]}
+		l.node[i] = labelNode{lab: unlabelled, open: g.succHi[i] - g.succLo[i]}
 		l.open[i] = int32(i)
 	}
 	return l
