@@ -39,27 +39,57 @@ func (e *LoopySumError) Error() string {
 
 // loopGraph holds the positions being solved by retrograde analysis. Position i
 // of the graph is pos[i], and the solver's loopIndex[pos[i]] is i (see inGraph).
-// Its options are edges to graph positions succ[succLo[i]:succHi[i]] and
-// options already solved, whose value codes are fixed[fixLo[i]:fixHi[i]].
+// Its options are edges to graph positions succ[span[i].succLo:span[i].succHi]
+// and options already solved, whose value codes are
+// fixed[span[i].fixLo:span[i].fixHi].
 // (Positions are numbered as they are found and expanded depth first, so that
 // a game that runs away is caught early: the options of position i are not
 // stored i-th.) pred lists the reverse edges from predLo, the edges into
 // position i being pred[predLo[i]:predLo[i+1]].
 type loopGraph struct {
-	pos            []Pos
-	succ           []int32
-	succLo, succHi []int32
-	fixed          []int64
-	fixLo, fixHi   []int32
-	pred, predLo   []int32
+	pos          []Pos
+	succ         []int32
+	span         []optionSpan
+	withSolved   []int32 // the positions with options solved before
+	fixed        []int64
+	pred, predLo []int32
 }
 
 // edges are the options of graph position i that are graph positions.
-func (g *loopGraph) edges(i int32) []int32 { return g.succ[g.succLo[i]:g.succHi[i]] }
+func (g *loopGraph) edges(i int32) []int32 {
+	sp := &g.span[i]
+	return g.succ[sp.succLo:sp.succHi]
+}
 
 // solvedOptions are the value codes of the options of graph position i that
 // were solved before.
-func (g *loopGraph) solvedOptions(i int32) []int64 { return g.fixed[g.fixLo[i]:g.fixHi[i]] }
+func (g *loopGraph) solvedOptions(i int32) []int64 {
+	sp := &g.span[i]
+	return g.fixed[sp.fixLo:sp.fixHi]
+}
+
+// An optionSpan is where a graph position's options are in succ and in fixed.
+type optionSpan struct{ succLo, succHi, fixLo, fixHi int32 }
+
+// roomForOne makes room for one more element in s, doubling its capacity when
+// it is full: append grows a large slice by a quarter, which copies each
+// element four times on average, a cache miss each in a graph of 10^5
+// positions and more.
+func roomForOne[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	return slices.Grow(s, max(len(s), 64))
+}
+
+// lengthened returns s lengthened to n elements, its capacity doubled when it
+// must move; the new elements are zero.
+func lengthened[T any](s []T, n int) []T {
+	if n > cap(s) {
+		s = slices.Grow(s, max(n, 2*cap(s))-len(s))
+	}
+	return s[:n]
+}
 
 // preds are the graph positions that have graph position i as an option.
 func (g *loopGraph) preds(i int32) []int32 { return g.pred[g.predLo[i]:g.predLo[i+1]] }
@@ -97,12 +127,12 @@ func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
 		}
 	}
 	if n := s.vals.len(); len(s.loopIndex) < n {
-		s.loopIndex = append(s.loopIndex, make([]int32, n-len(s.loopIndex))...)
+		s.loopIndex = lengthened(s.loopIndex, n)
 	}
 	s.loopIndex[p] = i
-	g.pos = append(g.pos, p)
+	g.pos = append(roomForOne(g.pos), p)
 	s.vals.set(p, onStack)
-	*todo = append(*todo, i)
+	*todo = append(roomForOne(*todo), i)
 	return i, nil
 }
 
@@ -126,19 +156,19 @@ func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
 		if err := s.rules.Expand(g.pos[i], &opts); err != nil {
 			return err
 		}
-		if n := len(g.pos); len(g.succLo) < n {
-			more := n - len(g.succLo)
-			g.succLo, g.succHi = slices.Grow(g.succLo, more)[:n], slices.Grow(g.succHi, more)[:n]
-			g.fixLo, g.fixHi = slices.Grow(g.fixLo, more)[:n], slices.Grow(g.fixHi, more)[:n]
-		}
-		g.succLo[i], g.fixLo[i] = int32(len(g.succ)), int32(len(g.fixed))
+		g.span = lengthened(g.span, len(g.pos))
+		sp := &g.span[i]
+		sp.succLo, sp.fixLo = int32(len(g.succ)), int32(len(g.fixed))
 		for k := range opts.Len() {
 			comps, nim := opts.Option(k)
 			if err := s.classify(ctx, g, i, comps, nim, &todo); err != nil {
 				return err
 			}
 		}
-		g.succHi[i], g.fixHi[i] = int32(len(g.succ)), int32(len(g.fixed))
+		sp.succHi, sp.fixHi = int32(len(g.succ)), int32(len(g.fixed))
+		if sp.fixHi > sp.fixLo {
+			g.withSolved = append(g.withSolved, i)
+		}
 		if s.pushes++; s.pushes&(1<<14-1) == 0 && s.Config.OnProgress != nil {
 			s.Config.OnProgress(s.solved + len(g.pos))
 		}
@@ -154,21 +184,21 @@ func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Po
 		c := comps[0]
 		switch v := s.state(c); {
 		case v == onStack && s.inGraph(g, c):
-			g.succ = append(g.succ, s.loopIndex[c])
+			g.succ = append(roomForOne(g.succ), s.loopIndex[c])
 			return nil
 		case solvedCode(v):
-			g.fixed = append(g.fixed, v)
+			g.fixed = append(roomForOne(g.fixed), v)
 			return nil
 		case v == onStack:
 			return s.queryCycle(g, i, c)
 		}
 		if v, ok := s.rules.Shortcut(c); ok {
 			s.store(c, v)
-			g.fixed = append(g.fixed, v)
+			g.fixed = append(roomForOne(g.fixed), v)
 			return nil
 		}
 		j, err := s.add(g, c, todo)
-		g.succ = append(g.succ, j)
+		g.succ = append(roomForOne(g.succ), j)
 		return err
 	}
 	// A sum: each part must be solved on its own, outside the loop.
@@ -279,7 +309,7 @@ func newLabelling(s *Solver, g *loopGraph) *labelling {
 	n := len(g.pos)
 	l := &labelling{s: s, g: g, node: make([]labelNode, n), open: make([]int32, n)}
 	for i := range l.node {
-		l.node[i] = labelNode{lab: unlabelled, open: g.succHi[i] - g.succLo[i]}
+		l.node[i] = labelNode{lab: unlabelled, open: g.span[i].succHi - g.span[i].succLo}
 		l.open[i] = int32(i)
 	}
 	return l
@@ -291,21 +321,23 @@ func newLabelling(s *Solver, g *loopGraph) *labelling {
 func (l *labelling) count(m int32) {
 	g, node := l.g, l.node
 	for _, u := range l.open {
-		c, block := node[u].open, int32(0)
+		node[u].cnt = node[u].open
+	}
+	for _, u := range g.withSolved {
+		n := &node[u]
+		if n.lab >= 0 {
+			continue
+		}
+		block := int32(0)
 		for _, x := range g.solvedOptions(u) {
 			if x == int64(m) {
-				node[u].reach = m + 1
+				n.reach = m + 1
 			} else if x < 0 && !l.s.kSets.has(infBase-x, int64(m)) {
 				block = blocked // once: many would wrap around
 			}
 		}
-		node[u].cnt = c + block
-	}
-	for _, v := range l.infs {
-		for _, x := range g.solvedOptions(v) {
-			if x == int64(m) {
-				node[v].reach = m + 1
-			}
+		if n.lab == unlabelled {
+			n.cnt += block
 		}
 	}
 }
@@ -316,13 +348,11 @@ func (l *labelling) count(m int32) {
 func (l *labelling) labelLevel(m int32) {
 	g, node := l.g, l.node
 	// Positions that reach m through a solved option count for their predecessors.
-	for _, list := range [][]int32{l.open, l.infs} {
-		for _, v := range list {
-			if node[v].reach == m+1 {
-				for _, u := range g.preds(v) {
-					if node[u].lab == unlabelled {
-						node[u].cnt--
-					}
+	for _, v := range g.withSolved {
+		if node[v].lab < 0 && node[v].reach == m+1 {
+			for _, u := range g.preds(v) {
+				if node[u].lab == unlabelled {
+					node[u].cnt--
 				}
 			}
 		}
