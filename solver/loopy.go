@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 )
 
 // Loopy games: when the depth-first walk meets a position that is still on its
@@ -72,23 +71,30 @@ func (g *loopGraph) solvedOptions(i int32) []int64 {
 type optionSpan struct{ succLo, succHi, fixLo, fixHi int32 }
 
 // roomForOne makes room for one more element in s, doubling its capacity when
-// it is full: append grows a large slice by a quarter, which copies each
+// it is full. append grows a large slice by a quarter, which copies each
 // element four times on average, a cache miss each in a graph of 10^5
-// positions and more.
+// positions and more; slices.Grow overshoots a doubling by a fifth.
 func roomForOne[T any](s []T) []T {
 	if len(s) < cap(s) {
 		return s
 	}
-	return slices.Grow(s, max(len(s), 64))
+	return moved(s, len(s), max(2*len(s), 64))
 }
 
 // lengthened returns s lengthened to n elements, its capacity doubled when it
 // must move; the new elements are zero.
 func lengthened[T any](s []T, n int) []T {
-	if n > cap(s) {
-		s = slices.Grow(s, max(n, 2*cap(s))-len(s))
+	if n <= cap(s) {
+		return s[:n]
 	}
-	return s[:n]
+	return moved(s, n, max(n, 2*cap(s)))
+}
+
+// moved is s copied to a new array of capacity c, as n elements.
+func moved[T any](s []T, n, c int) []T {
+	t := make([]T, n, c)
+	copy(t, s)
+	return t
 }
 
 // preds are the graph positions that have graph position i as an option.
