@@ -109,6 +109,9 @@ func (t *kTable) code(ks []int64) int64 {
 			t.index = map[string]int64{}
 		}
 		id = int64(len(t.sets))
+		if infBase-id < infFloor {
+			panic("more sets of finite values of infinite values than the value table can code")
+		}
 		t.sets = append(t.sets, ks)
 		t.index[key.String()] = id
 	}

@@ -37,7 +37,7 @@ func (e *LoopySumError) Error() string {
 }
 
 // loopGraph holds the positions being solved by retrograde analysis. Position i
-// of the graph is pos[i], and the solver's loopIndex[pos[i]] is i (see inGraph).
+// of the graph is pos[i], marked loopBase + i in the value table (see inGraph).
 // Its options are edges to graph positions succ[span[i].succLo:span[i].succHi]
 // and options already solved, whose value codes are
 // fixed[span[i].fixLo:span[i].fixHi].
@@ -103,6 +103,8 @@ func (g *loopGraph) preds(i int32) []int32 { return g.pred[g.predLo[i]:g.predLo[
 // solveLoopy solves every position reachable from root that is not solved yet.
 func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 	g := &loopGraph{}
+	s.loopDepth++
+	defer func() { s.loopDepth-- }()
 	solved := false
 	defer func() {
 		// An error or a panic (a runtime error in a move) leaves no position
@@ -121,10 +123,14 @@ func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
 	return err
 }
 
-// add makes p a position of the graph, to be expanded.
+// add makes p a position of the graph, to be expanded, and marks it with its
+// index.
 func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
 	if err := s.Config.Positions(s.solved + len(g.pos) + 1); err != nil {
 		return 0, err
+	}
+	if len(g.pos) == maxLoopGraph {
+		return 0, fmt.Errorf("a loop of more than %d positions is too big to solve", maxLoopGraph)
 	}
 	i := int32(len(g.pos))
 	if i > 0 && i%runawayDepth == 0 {
@@ -132,12 +138,8 @@ func (s *Solver) add(g *loopGraph, p Pos, todo *[]int32) (int32, error) {
 			return 0, err
 		}
 	}
-	if n := s.vals.len(); len(s.loopIndex) < n {
-		s.loopIndex = lengthened(s.loopIndex, n)
-	}
-	s.loopIndex[p] = i
 	g.pos = append(roomForOne(g.pos), p)
-	s.vals.set(p, onStack)
+	s.vals.set(p, loopBase+int64(i))
 	*todo = append(roomForOne(*todo), i)
 	return i, nil
 }
@@ -188,14 +190,16 @@ func (s *Solver) explore(ctx context.Context, g *loopGraph, root Pos) error {
 func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Pos, nim int64, todo *[]int32) error {
 	if len(comps) == 1 && nim == 0 {
 		c := comps[0]
-		switch v := s.state(c); {
-		case v == onStack && s.inGraph(g, c):
-			g.succ = append(roomForOne(g.succ), s.loopIndex[c])
+		v := s.state(c)
+		if j, ok := s.inGraph(g, c, v); ok {
+			g.succ = append(roomForOne(g.succ), j)
 			return nil
+		}
+		switch {
 		case solvedCode(v):
 			g.fixed = append(roomForOne(g.fixed), v)
 			return nil
-		case v == onStack:
+		case beingSolved(v):
 			return s.queryCycle(g, i, c)
 		}
 		if v, ok := s.rules.Shortcut(c); ok {
@@ -209,10 +213,11 @@ func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Po
 	}
 	// A sum: each part must be solved on its own, outside the loop.
 	for _, c := range comps {
-		if s.state(c) == onStack && s.inGraph(g, c) {
+		v := s.state(c)
+		if _, ok := s.inGraph(g, c, v); ok {
 			return &LoopySumError{From: s.rules.Describe(g.pos[i]), Part: s.rules.Describe(c)}
 		}
-		if s.state(c) == onStack {
+		if beingSolved(v) {
 			return s.queryCycle(g, i, c)
 		}
 		if _, err := s.value(ctx, c); err != nil {
@@ -227,15 +232,16 @@ func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Po
 	return nil
 }
 
-// inGraph reports whether p, marked on the stack, is a position of g.
-func (s *Solver) inGraph(g *loopGraph, p Pos) bool {
-	if int(p) >= len(s.loopIndex) {
-		return false
+// inGraph returns p's index in g when p, whose value table entry is v, is a
+// position of g. A loop mark is g's own unless g was started from inside
+// another graph's exploration (from an option of it that is a sum): then the
+// mark may be the outer graph's.
+func (s *Solver) inGraph(g *loopGraph, p Pos, v int64) (int32, bool) {
+	if v < loopBase || v >= infFloor {
+		return 0, false
 	}
-	// loopIndex keeps the indexes of earlier graphs' positions, and of an
-	// outer graph's when g was started from one of its options that is a sum.
-	i := s.loopIndex[p]
-	return int(i) < len(g.pos) && g.pos[i] == p
+	i := v - loopBase
+	return int32(i), i < int64(len(g.pos)) && (s.loopDepth == 1 || g.pos[i] == p)
 }
 
 // queryCycle reports that graph position i needs c, which an outer query is solving.

@@ -142,6 +142,81 @@ func TestLoopyManyInfiniteSolvedOptions(t *testing.T) {
 	}
 }
 
+// An option of a loop's position that is a sum whose part is on another loop
+// solves that loop while the first is being explored: two loop graphs, whose
+// marks both start at index 0. The values must be those found when the inner
+// loops are solved first; an inner loop that leads back into the outer one is
+// refused (LoopySumError), never given a value.
+func TestLoopyGraphInsideAnother(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	ctx := context.Background()
+	for trial := range 300 {
+		n, m := 1+r.IntN(12), 1+r.IntN(12) // outer positions 0..n-1, inner n..n+m-1
+		outer, inner := randomGraph(r, n, 3), randomGraph(r, m, 3)
+		heap := n + m          // a Nim heap of size 1: a move to the heap of size 0
+		back := make([]int, m) // a move from an inner position to an outer one
+		for i := range back {
+			back[i] = -1
+			if r.IntN(6) == 0 {
+				back[i] = r.IntN(n)
+			}
+		}
+		sums := make([][]int, n)
+		for u := range n {
+			for range r.IntN(2) {
+				sums[u] = append(sums[u], n+r.IntN(m))
+			}
+		}
+		rules := heapRules{moves: func(p int, o *Options) {
+			switch {
+			case p < n:
+				for _, v := range outer[p] {
+					o.Add(0, Pos(v))
+				}
+				for _, c := range sums[p] {
+					o.Add(0, Pos(c), Pos(heap))
+				}
+			case p < n+m:
+				for _, v := range inner[p-n] {
+					o.Add(0, Pos(n+v))
+				}
+				if back[p-n] >= 0 {
+					o.Add(0, Pos(back[p-n]))
+				}
+			case p == heap:
+				o.Add(0, Pos(heap+1))
+			}
+		}}
+		// The inner loops first: no graph inside another (but sums inside a
+		// loop when an inner loop leads back).
+		first := New(rules, nil)
+		for p := range n + m {
+			var sumErr *LoopySumError
+			if _, err := first.Grundy(ctx, Pos((p+n)%(n+m))); err != nil && !errors.As(err, &sumErr) {
+				t.Fatal(err)
+			}
+		}
+		s := New(rules, nil)
+		for _, p := range r.Perm(n + m) {
+			got, err := s.Grundy(ctx, Pos(p))
+			var sumErr *LoopySumError
+			if errors.As(err, &sumErr) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("trial %d: Grundy(%d): %v", trial, p, err)
+			}
+			want, err := first.Grundy(ctx, Pos(p))
+			if err != nil {
+				t.Fatalf("trial %d: %d has the value %v, but not when the inner loops come first: %v", trial, p, got, err)
+			}
+			if !got.Equal(want) {
+				t.Fatalf("trial %d: value of %d = %v, want %v (outer %v, inner %v, sums %v)", trial, p, got, want, outer, inner, sums)
+			}
+		}
+	}
+}
+
 // The generalized value of a sum follows Smith's rules: checked against the outcome
 // found by retrograde analysis of the graph of pairs (win, loss or draw), for sums
 // of a position of one random graph game and a position of another.

@@ -9,6 +9,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/grundy-lang/grundy/budget"
@@ -122,6 +123,14 @@ const (
 	unknown = -1
 	onStack = -2
 	infBase = -3
+	// loopBase + i marks position i of a loop graph being solved (loopy.go):
+	// the position is being solved, as one marked onStack is, and the mark
+	// also tells its place in the graph.
+	loopBase = math.MinInt32 + 1 // above the value table's bigEntry
+	// maxLoopGraph bounds a loop graph's positions, and so its marks; the codes
+	// of infinite values lie above them, from infFloor.
+	maxLoopGraph = 1 << 30
+	infFloor     = loopBase + maxLoopGraph
 )
 
 // Solver memoizes normal-play values. Its tables last for its whole life, so every
@@ -147,9 +156,8 @@ type Solver struct {
 	pushes      int // positions expanded, for progress
 	hits        int // lookups answered from the memo
 
-	kSets kTable // the sets K of the infinite values ∞K
-	// Positions of the loopGraph being solved: index by Pos (see inGraph).
-	loopIndex []int32
+	kSets     kTable  // the sets K of the infinite values ∞K
+	loopDepth int     // loop graphs being explored, one inside another (see inGraph)
 	remo      []int32 // remoteness + 2 per Pos (1: drawn, 0: not known)
 }
 
@@ -172,7 +180,7 @@ type Stats struct {
 
 // Stats reports the size of the memo table and how often it answered.
 func (s *Solver) Stats() Stats {
-	bytes := s.vals.bytes() + (cap(s.loopIndex)+cap(s.remo))*4
+	bytes := s.vals.bytes() + cap(s.remo)*4
 	return Stats{Positions: s.solved, Bytes: bytes, Hits: s.hits}
 }
 
@@ -189,7 +197,11 @@ func (s *Solver) Known(p Pos) (int64, bool) {
 }
 
 // solvedCode reports whether a value table entry is a value rather than a mark.
-func solvedCode(v int64) bool { return v >= 0 || v <= infBase }
+func solvedCode(v int64) bool { return v >= 0 || (v <= infBase && v >= infFloor) }
+
+// beingSolved reports whether a value table entry marks a position on a walk's
+// stack or in a loop graph.
+func beingSolved(v int64) bool { return v == onStack || (v >= loopBase && v < infFloor) }
 
 // Forget drops the memoized values of the given positions (for example when the game
 // they belong to is redefined).
@@ -328,7 +340,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 		s.store(p, v)
 		return v, nil
 	}
-	if s.vals.get(p) == onStack {
+	if beingSolved(s.vals.get(p)) {
 		return 0, &CycleError{Cycle: []string{s.rules.Describe(p), s.rules.Describe(p)}, Query: true}
 	}
 	w := s.walks.get()
@@ -379,7 +391,7 @@ func (s *Solver) value(ctx context.Context, p Pos) (int64, error) {
 				f.next++
 				continue
 			}
-			if v == onStack {
+			if beingSolved(v) {
 				if !w.holds(c) {
 					err := s.cycle(w, c)
 					s.unwind(w)
