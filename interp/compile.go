@@ -433,9 +433,10 @@ func (c *compiler) call(e *lang.Call) evalFn {
 	in := c.in
 	return func(fr *Frame) Value {
 		f := fn(fr)
-		if _, ok := f.R.(*closure); ok && f.K == KFunc {
-			// A user function copies its arguments into its frame and keeps no
-			// slice of them: they can live on the run's argument stack.
+		if _, ok := f.R.(*closure); (ok && f.K == KFunc) || f.K == KGame {
+			// A user function copies its arguments into its frame, and a game
+			// copies them into the position it makes: neither keeps the slice,
+			// so the arguments can live on the run's argument stack.
 			r := in.run
 			base := len(r.args)
 			for _, a := range args {

@@ -438,3 +438,32 @@ print [(r, c) in {(r2, c2) for r2 in 0..2, c2 in 0..2 where r2 != c2} for r in 0
 		t.Errorf("got\n%swant\n%s", out, want)
 	}
 }
+
+// A generator over a list written out binds its elements one by one, without
+// making the list, while calls inside the loop use the same argument stack;
+// its size is checked as the list's would be.
+func TestGeneratorOverListLiteral(t *testing.T) {
+	out, msg := run(t, `fn f(a) = a + 10
+fn g(n) = if n == 0 then 0 else sum([g(n - 1) + k for k in [1, 2]])
+print [x * y for x in [1, 2, 3] for y in [x, f(x)]]
+print g(3)
+print [p for p in [(1, 2), "s", [3], f(1)]]
+print [a + b for (a, b) in [(1, 2), (3, 4)]]
+game T(n) {
+  move m in [n - 1, n - 2, f(n) - 13] where m >= 0 -> T(m)
+}
+print [sg(T(n)) for n in 0..8]
+`)
+	want := "[1, 11, 4, 24, 9, 39]\n21\n[(1, 2), \"s\", [3], 11]\n[3, 7]\n[0, 1, 2, 3, 0, 1, 2, 3, 0]\n"
+	if out != want || msg != "" {
+		t.Errorf("got %q %q, want %q", out, msg, want)
+	}
+	in := interp.New()
+	in.Config.MaxElems = 2 // lists of at most 8 elements, counting those inside
+	for _, src := range []string{"print [x for x in [1, 2, 3, 4, 5, 6, 7, 8, 9]]", "print [1, 2, 3, 4, 5, 6, 7, 8, 9]"} {
+		err := in.Run(context.Background(), "t.game", src)
+		if err == nil || !strings.Contains(err.Error(), "t.game:1:") || !strings.Contains(err.Error(), "this value is too large: more than 8 elements") {
+			t.Errorf("%s: got %v, want the list too large", src, err)
+		}
+	}
+}

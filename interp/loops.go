@@ -73,6 +73,9 @@ func (c *compiler) generator(g *lang.Gen, next loopFn) loopFn {
 			return true
 		}
 	}
+	if lit, ok := g.In.(*lang.ListLit); ok {
+		return c.literalGenerator(lit, slot, step)
+	}
 	xs := c.expr(g.In)
 	pos := g.In.Start()
 	return func(fr *Frame, body func(*Frame) bool) bool {
@@ -81,6 +84,40 @@ func (c *compiler) generator(g *lang.Gen, next loopFn) loopFn {
 			fr.slots[slot] = v
 			return step(fr, body)
 		})
+	}
+}
+
+// literalGenerator is generator over a list written out, [a, b, c]: its
+// elements are held on the run's argument stack while the loop runs, not made
+// into a list (a move to one of a few positions made one at every position
+// expanded). The list's size is checked as if it were made.
+func (c *compiler) literalGenerator(lit *lang.ListLit, slot int, step loopFn) loopFn {
+	elems, pos, in := c.exprs(lit.Elems), lit.Start(), c.in
+	return func(fr *Frame, body func(*Frame) bool) bool {
+		r := in.run
+		base := len(r.args)
+		for _, e := range elems {
+			r.args = append(r.args, e(fr))
+		}
+		// The body may push more arguments, after these (or on a new array).
+		vals := r.args[base:len(r.args):len(r.args)]
+		if msg := in.tooBig(shapeAround(vals)); msg != "" {
+			c.fail(pos, "%s", msg)
+		}
+		ok := true
+		for _, v := range vals {
+			in.tick()
+			if v.K == KInt {
+				setInt(&fr.slots[slot], v.N)
+			} else {
+				fr.slots[slot] = v
+			}
+			if ok = step(fr, body); !ok {
+				break
+			}
+		}
+		r.args = r.args[:base]
+		return ok
 	}
 }
 

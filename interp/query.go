@@ -128,6 +128,9 @@ func (in *Interp) positionValue(p Value) (solver.Grundy, error) {
 // grundyOf is the core of sg(G) in normal play: the generalized value of a
 // position or sum (Smith's rules add the parts).
 func (in *Interp) grundyOf(v Value, fn string) (solver.Grundy, error) {
+	if v.K == KPos {
+		return in.positionValue(v) // a position alone: no list of parts made
+	}
 	parts, err := gameParts(v, fn)
 	if err != nil {
 		return solver.Grundy{}, err
