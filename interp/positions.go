@@ -228,25 +228,17 @@ func (in *Interp) entry(p solver.Pos) *PosEntry {
 }
 
 // compactEntry makes the PosEntry of compact position p of g, with a copy of
-// args, in one allocation.
+// args: in one allocation when there is one argument, the common case.
 func compactEntry(g *Game, p solver.Pos, args []Value) *PosEntry {
 	var e *PosEntry
-	switch len(args) {
-	case 1:
+	if len(args) == 1 {
 		one := &struct {
 			PosEntry
-			args [1]Value
+			arg [1]Value
 		}{}
 		e = &one.PosEntry
-		e.Args = one.args[:]
-	case 2:
-		two := &struct {
-			PosEntry
-			args [2]Value
-		}{}
-		e = &two.PosEntry
-		e.Args = two.args[:]
-	default:
+		e.Args = one.arg[:]
+	} else {
 		e = &PosEntry{Args: make([]Value, len(args))}
 	}
 	copy(e.Args, args)
