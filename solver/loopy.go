@@ -228,14 +228,15 @@ func (s *Solver) classify(ctx context.Context, g *loopGraph, i int32, comps []Po
 			return err
 		}
 	}
-	g.fixed = append(g.fixed, s.sumCode(comps, nim))
+	g.fixed = append(roomForOne(g.fixed), s.sumCode(comps, nim))
 	return nil
 }
 
 // inGraph returns p's index in g when p, whose value table entry is v, is a
 // position of g. A loop mark is g's own unless g was started from inside
-// another graph's exploration (from an option of it that is a sum): then the
-// mark may be the outer graph's.
+// another graph's exploration (for an option of it that is a sum, or by a
+// query its moves make, as a where sg(...) does): then the mark may be the
+// outer graph's.
 func (s *Solver) inGraph(g *loopGraph, p Pos, v int64) (int32, bool) {
 	if v < loopBase || v >= infFloor {
 		return 0, false
@@ -300,7 +301,6 @@ type labelling struct {
 	g     *loopGraph
 	node  []labelNode
 	open  []int32 // the unlabelled positions
-	infs  []int32 // the positions labelled ∞
 	queue []int32 // positions labelled m whose predecessors are not told yet
 }
 
@@ -415,7 +415,6 @@ func (l *labelling) closeLevel(m int32) {
 		case n.lab >= 0:
 		case n.reach != m+1:
 			n.lab = infinite
-			l.infs = append(l.infs, u)
 		default:
 			still = append(still, u)
 		}

@@ -145,7 +145,7 @@ type Solver struct {
 	// rules can keep a copy laid out for their own fast paths.
 	OnStore func(p Pos, v int64)
 
-	vals   valueTable // value per Pos, or unknown / onStack, infinite values encoded (infBase)
+	vals   valueTable // value per Pos, or a mark (unknown, onStack, loopBase + i), infinite values encoded (infBase)
 	solved int        // how many values are memoized
 	walks  pool[walk] // reusable walk states
 	// arenaBudget is defaultArenaBudget; tests lower it to release options often.

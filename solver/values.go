@@ -3,7 +3,8 @@ package solver
 import "math"
 
 // valueTable is the solver's memo: one entry per Pos holding a value or a mark
-// (unknown, onStack, an infinite value's code; see the constants in solver.go).
+// (unknown, onStack, a loop graph's mark loopBase + i, an infinite value's code;
+// see the constants in solver.go).
 // Entries are int32 in chunks of 1<<valueChunkBits, so that a table of 10^8
 // positions costs 4 bytes each and is never copied as it grows. The rare entry
 // that does not fit in 32 bits, such as the nimber of Nim(10^12) reached through

@@ -26,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -329,9 +330,11 @@ func pairRatios(ms, ps []measure, num, den func(measure) time.Duration) string {
 }
 
 // median is the measure of median CPU time.
+// ms keeps its order: its runs are paired with a baseline's by index.
 func median(ms []measure) measure {
-	sort.Slice(ms, func(i, j int) bool { return ms[i].cpu < ms[j].cpu })
-	return ms[len(ms)/2]
+	sorted := slices.Clone(ms)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].cpu < sorted[j].cpu })
+	return sorted[len(sorted)/2]
 }
 
 // positions reads "positions memoized  N" from the shell's :stats.
