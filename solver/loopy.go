@@ -67,6 +67,9 @@ func (g *loopGraph) solvedOptions(i int32) []int64 {
 	return g.fixed[sp.fixLo:sp.fixHi]
 }
 
+// preds are the graph positions that have graph position i as an option.
+func (g *loopGraph) preds(i int32) []int32 { return g.pred[g.predLo[i]:g.predLo[i+1]] }
+
 // An optionSpan is where a graph position's options are in succ and in fixed.
 type optionSpan struct{ succLo, succHi, fixLo, fixHi int32 }
 
@@ -96,9 +99,6 @@ func moved[T any](s []T, n, c int) []T {
 	copy(t, s)
 	return t
 }
-
-// preds are the graph positions that have graph position i as an option.
-func (g *loopGraph) preds(i int32) []int32 { return g.pred[g.predLo[i]:g.predLo[i+1]] }
 
 // solveLoopy solves every position reachable from root that is not solved yet.
 func (s *Solver) solveLoopy(ctx context.Context, root Pos) error {
