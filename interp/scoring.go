@@ -60,19 +60,20 @@ func notNormalPlay(g *Game, what string) string {
 }
 
 // scoreRules implements search.Rules: it interns sums to search states and lists
-// their moves through the games' move clauses.
+// their moves through the games' move clauses. The state of one position p is
+// 2p, read off without a table (a child of a searched state is one position
+// far more often than not); the state of any other sum is 2k + 1, its number k
+// in the table of sums.
 type scoreRules struct {
 	in       *Interp
 	searcher *search.Searcher // the session's table, which lasts like the memo
-	// The components of every state, sorted, in blocks that are never
-	// copied: state i's are blocks[spans[i].block][start : start+n]. Only the
-	// blocks and the pages are pointers, so the garbage collector has little
-	// to look at.
+	// The components of every sum, sorted, in blocks that are never copied:
+	// sum k's are blocks[spans[k].block][start : start+n]. Only the blocks and
+	// the pages are pointers, so the garbage collector has little to look at.
 	blocks [][]solver.Pos
 	spans  paged.Array[stateSpan]
-	states int                // the states made
-	held   int                // the components the blocks can hold
-	single paged.Array[int32] // state+1 of the state made of one position, by position
+	states int // the sums made
+	held   int // the components the blocks can hold
 	sums   map[string]search.State
 	key    []byte
 	bufs   []*expandBuf // one per nested expansion
@@ -89,6 +90,7 @@ type expandBuf struct {
 	opts  solver.Options
 	gains []gain
 	comps []solver.Pos
+	one   [1]solver.Pos // the state's position, when it is one
 }
 
 // scoreRulesOf returns the session's scoring search, made on first use.
@@ -102,7 +104,7 @@ func (in *Interp) scoreRulesOf() *scoreRules {
 
 // bytes estimates the memory of the interned states and the search's table.
 func (r *scoreRules) bytes() int {
-	return r.searcher.Bytes() + r.spans.Bytes() + r.held*4 + len(r.sums)*48 + r.single.Bytes()
+	return r.searcher.Bytes() + r.spans.Bytes() + r.held*4 + len(r.sums)*48
 }
 
 // clearScores forgets every searched value (a game was redefined).
@@ -114,23 +116,12 @@ func (in *Interp) clearScores() {
 
 // state interns the sum of comps (in any order; *0 parts are dropped).
 func (r *scoreRules) state(comps []solver.Pos) search.State {
-	if len(comps) == 1 {
-		if st, ok := r.singleState(comps[0]); ok {
-			return st // known, so not *0
-		}
+	if len(comps) == 1 && !r.isZero(comps[0]) && comps[0] < maxSingle {
+		return search.State(2 * comps[0])
 	}
-	comps = slices.DeleteFunc(comps, func(p solver.Pos) bool {
-		return r.in.pos.game(p).nimber && r.in.nimberOf(p) == 0
-	})
-	if len(comps) == 1 {
-		p := comps[0]
-		if st, ok := r.singleState(p); ok {
-			return st
-		}
-		st := r.newState(comps)
-		_ = r.single.Grow(int(p), nil) // counted by stateBytes
-		*r.single.At(int(p)) = int32(st) + 1
-		return st
+	comps = slices.DeleteFunc(comps, r.isZero)
+	if len(comps) == 1 && comps[0] < maxSingle {
+		return search.State(2 * comps[0])
 	}
 	slices.Sort(comps)
 	r.key = r.key[:0]
@@ -145,14 +136,13 @@ func (r *scoreRules) state(comps []solver.Pos) search.State {
 	return st
 }
 
-// singleState returns the state made of p alone, if there is one.
-func (r *scoreRules) singleState(p solver.Pos) (search.State, bool) {
-	if int(p) < r.single.Len() {
-		if k := *r.single.At(int(p)); k != 0 {
-			return search.State(k - 1), true
-		}
-	}
-	return 0, false
+// maxSingle bounds the positions whose state is 2p, which must be a State.
+const maxSingle = 1 << 30
+
+// isZero reports whether p is the nimber *0, which a sum drops.
+func (r *scoreRules) isZero(p solver.Pos) bool {
+	dense := r.in.nimberGame.dense
+	return len(dense) > 0 && dense[0] != 0 && p == solver.Pos(dense[0]-1)
 }
 
 func (r *scoreRules) newState(comps []solver.Pos) search.State {
@@ -173,7 +163,7 @@ func (r *scoreRules) newState(comps []solver.Pos) search.State {
 	*r.spans.At(r.states) = stateSpan{block: int32(last), start: int32(len(*b)), n: int32(len(comps))}
 	*b = append(*b, comps...)
 	r.states++
-	return search.State(r.states - 1)
+	return search.State(2*(r.states-1) + 1)
 }
 
 // stateSpan is where a state's components lie (see scoreRules.blocks).
@@ -183,9 +173,13 @@ type stateSpan struct{ block, start, n int32 }
 // doubled to it (more for a bigger state).
 const stateBlock = 4096
 
-// comps are the components of st.
-func (r *scoreRules) comps(st search.State) []solver.Pos {
-	sp := *r.spans.At(int(st))
+// comps are the components of st; one holds the position of a state of one.
+func (r *scoreRules) comps(st search.State, one *[1]solver.Pos) []solver.Pos {
+	if st%2 == 0 {
+		one[0] = solver.Pos(st / 2)
+		return one[:]
+	}
+	sp := *r.spans.At(int(st / 2))
 	return r.blocks[sp.block][sp.start : sp.start+sp.n : sp.start+sp.n]
 }
 
@@ -207,7 +201,7 @@ func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, e
 	b := r.bufs[r.depth]
 	r.depth++
 	defer func() { r.depth-- }()
-	comps := r.comps(st)
+	comps := r.comps(st, &b.one)
 	for i, c := range comps {
 		if i > 0 && c == comps[i-1] {
 			continue // the same moves again
@@ -253,8 +247,9 @@ func (r *scoreRules) Moves(st search.State, out []search.Move) ([]search.Move, e
 // one of its parts runs away from a part of root of the same game (see
 // solverRules.Runaway).
 func (r *scoreRules) Runaway(root, st search.State) error {
-	for _, c := range r.comps(st) {
-		for _, rc := range r.comps(root) {
+	var one, rootOne [1]solver.Pos
+	for _, c := range r.comps(st, &one) {
+		for _, rc := range r.comps(root, &rootOne) {
 			if err := (*solverRules)(r.in).Runaway(rc, c); err != nil {
 				return err
 			}
@@ -265,7 +260,8 @@ func (r *scoreRules) Runaway(root, st search.State) error {
 
 // Describe implements search.Rules.
 func (r *scoreRules) Describe(st search.State) string {
-	comps := r.comps(st)
+	var one [1]solver.Pos
+	comps := r.comps(st, &one)
 	parts := make([]Value, len(comps))
 	for i, c := range comps {
 		parts[i] = Value{K: KPos, N: int64(c), R: r.in.entry(c)}
