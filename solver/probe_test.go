@@ -174,4 +174,40 @@ func TestAddGridRun(t *testing.T) {
 			t.Errorf("the value 2000 was not added")
 		}
 	}
+	// Long runs, some cells unknown, in every direction: the same values
+	// added as one by one, and the same count.
+	r := rand.New(rand.NewPCG(3, 4))
+	const w, h = 37, 29
+	big := make([]uint16, w*h)
+	for trial := range 2000 {
+		for i := range big {
+			big[i] = uint16(1 + r.IntN(300))
+			if r.IntN(40) == 0 {
+				big[i] = 0
+			}
+		}
+		a, b := int64(r.IntN(h+2)-1), int64(r.IntN(w+2)-1)
+		sa, sb := int64(r.IntN(5)-2), int64(r.IntN(5)-2)
+		n := r.IntN(60)
+		var m MexSet
+		m.Reset()
+		got := m.AddGridRun(big, w, a, b, sa, sb, n)
+		want := map[int]bool{}
+		added := 0
+		for x, y := a, b; added < n && x >= 0 && x < h && y >= 0 && y < w && big[x*w+y] != 0; x, y = x+sa, y+sb {
+			want[int(big[x*w+y])-1] = true
+			added++
+			if sa == 0 && sb == 0 {
+				added = n // a run that stays on one cell adds it n times
+			}
+		}
+		if got != added {
+			t.Fatalf("trial %d: run from (%d, %d) by (%d, %d), %d cells: added %d, want %d", trial, a, b, sa, sb, n, got, added)
+		}
+		for v := range 300 {
+			if (m.stamps[v] == m.gen) != want[v] {
+				t.Fatalf("trial %d: value %d added %v, want %v", trial, v, m.stamps[v] == m.gen, want[v])
+			}
+		}
+	}
 }

@@ -727,7 +727,19 @@ func (m *MexSet) AddGridRun(cells []uint16, width int, a, b, sa, sb int64, n int
 	n = min(n, steps(a, sa, len(cells)/width), steps(b, sb, width))
 	stamps, gen := (*[1 << 16]uint32)(m.stamps), m.gen
 	at, by := int(a)*width+int(b), int(sa)*width+int(sb)
-	for t := range n {
+	t := 0
+	// Four cells at a time while all four are known: a loop of one cell ran
+	// 15% faster or slower as the linker placed it against the processor's
+	// 64-byte fetch windows.
+	for ; t+4 <= n; t += 4 {
+		v0, v1, v2, v3 := cells[at], cells[at+by], cells[at+2*by], cells[at+3*by]
+		if v0 == 0 || v1 == 0 || v2 == 0 || v3 == 0 {
+			break
+		}
+		stamps[v0-1], stamps[v1-1], stamps[v2-1], stamps[v3-1] = gen, gen, gen, gen
+		at += 4 * by
+	}
+	for ; t < n; t++ {
 		v := cells[at]
 		if v == 0 {
 			return t
