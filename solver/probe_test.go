@@ -211,3 +211,52 @@ func TestAddGridRun(t *testing.T) {
 		}
 	}
 }
+
+// AddXorPairs adds a[t] ^ b[t] (or b read backwards) as adding them one by one
+// does, stops at the first pair with a value not known (negative), and grows
+// the set for values past its size.
+func TestAddXorPairs(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 3000 {
+		n := r.IntN(40)
+		a, b := make([]int32, n), make([]int32, n+r.IntN(3))
+		top := 1 + r.IntN(5000) // values past the set's first size too
+		for i := range a {
+			a[i] = int32(r.IntN(top))
+		}
+		for i := range b {
+			b[i] = int32(r.IntN(top))
+		}
+		if n > 0 && r.IntN(3) == 0 {
+			a[r.IntN(n)] = -1
+		}
+		if n > 0 && r.IntN(3) == 0 {
+			b[r.IntN(n)] = -1
+		}
+		back := r.IntN(2) == 0
+		var m, want MexSet
+		m.Reset()
+		want.Reset()
+		wantN := n
+		for i := range n {
+			y := b[i]
+			if back {
+				y = b[n-1-i]
+			}
+			if a[i] < 0 || y < 0 {
+				wantN = i
+				break
+			}
+			want.Add(int64(a[i] ^ y))
+		}
+		if got := m.AddXorPairs(a, b, back); got != wantN {
+			t.Fatalf("trial %d: added %d pairs, want %d", trial, got, wantN)
+		}
+		has := func(m *MexSet, v int) bool { return v < len(m.stamps) && m.stamps[v] == m.gen }
+		for v := range 8192 {
+			if has(&m, v) != has(&want, v) {
+				t.Fatalf("trial %d: %d in the set %v, want %v", trial, v, has(&m, v), has(&want, v))
+			}
+		}
+	}
+}

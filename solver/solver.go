@@ -771,10 +771,34 @@ func steps(x, s int64, size int) int {
 func (m *MexSet) AddXorPairs(a, b []int32, bBack bool) int {
 	stamps, gen := m.stamps, m.gen
 	b = b[:len(a)]
-	for t, x := range a {
-		y := b[t]
+	// Two pairs at a time while both are known and within the stamps, one
+	// loop for each direction of b; then one at a time, which also grows the
+	// stamps. A loop of one pair ran up to 1.45x slower or faster as the
+	// linker placed it against the processor's 64-byte fetch windows.
+	t, n := 0, len(a)
+	if bBack {
+		for ; t+2 <= n; t += 2 {
+			x0, x1, y0, y1 := a[t], a[t+1], b[n-1-t], b[n-2-t]
+			v0, v1 := x0^y0, x1^y1
+			if x0|x1|y0|y1 < 0 || uint64(v0) >= uint64(len(stamps)) || uint64(v1) >= uint64(len(stamps)) {
+				break
+			}
+			stamps[v0], stamps[v1] = gen, gen
+		}
+	} else {
+		for ; t+2 <= n; t += 2 {
+			x0, x1, y0, y1 := a[t], a[t+1], b[t], b[t+1]
+			v0, v1 := x0^y0, x1^y1
+			if x0|x1|y0|y1 < 0 || uint64(v0) >= uint64(len(stamps)) || uint64(v1) >= uint64(len(stamps)) {
+				break
+			}
+			stamps[v0], stamps[v1] = gen, gen
+		}
+	}
+	for ; t < n; t++ {
+		x, y := a[t], b[t]
 		if bBack {
-			y = b[len(b)-1-t]
+			y = b[n-1-t]
 		}
 		if x|y < 0 {
 			return t
@@ -786,7 +810,7 @@ func (m *MexSet) AddXorPairs(a, b []int32, bBack bool) int {
 			stamps = m.stamps
 		}
 	}
-	return len(a)
+	return n
 }
 
 //go:noinline
