@@ -74,11 +74,11 @@ func (e *Error) Format() string {
 	if e.Pos.Line == 0 {
 		return b.String()
 	}
-	lines := strings.Split(src, "\n")
-	if e.Pos.Line > len(lines) {
+	line, ok := sourceLine(src, e.Pos.Line)
+	if !ok {
 		return b.String()
 	}
-	line := strings.TrimRight(lines[e.Pos.Line-1], "\r")
+	line = strings.TrimRight(line, "\r")
 	shown, caret := shownLine(line, byteOffset(line, e.Pos.Column))
 	b.WriteString("\n    ")
 	b.WriteString(shown)
@@ -89,6 +89,23 @@ func (e *Error) Format() string {
 		b.WriteString("\n" + n)
 	}
 	return b.String()
+}
+
+// sourceLine returns line n (from 1) of src, without its newline, found
+// without splitting the whole source (a file of one long line and thousands
+// of errors on it split it once for each).
+func sourceLine(src string, n int) (string, bool) {
+	for ; n > 1; n-- {
+		i := strings.IndexByte(src, '\n')
+		if i < 0 {
+			return "", false
+		}
+		src = src[i+1:]
+	}
+	if i := strings.IndexByte(src, '\n'); i >= 0 {
+		src = src[:i]
+	}
+	return src, true
 }
 
 // Column returns the column of byte offset off in line: columns count
@@ -120,25 +137,16 @@ const maxShown = 100
 // nothing to the terminal, and a line longer than maxShown is cut to the part
 // around col, with "…" where it is cut.
 func shownLine(line string, col int) (shown string, caret int) {
-	var pieces []string // what each rune shows as
-	for i := 0; i < len(line); {
-		r, size := utf8.DecodeRuneInString(line[i:])
-		if i < col {
-			caret++
+	for i := range line { // the runes that start before col
+		if i >= col {
+			break
 		}
-		switch {
-		case r == '\t':
-			pieces = append(pieces, " ")
-		case r == utf8.RuneError && size == 1:
-			pieces = append(pieces, fmt.Sprintf("\\x%02x", line[i])) // not UTF-8
-		case unicode.IsControl(r):
-			pieces = append(pieces, strings.Trim(strconv.QuoteRune(r), "'"))
-		default:
-			pieces = append(pieces, string(r))
-		}
-		i += size
+		caret++
 	}
-	from, to := 0, len(pieces)
+	// Only the runes shown are written out: a line of 10^5 characters with an
+	// error in it costs as little as a short one.
+	from, to := 0, utf8.RuneCountInString(line)
+	total := to
 	if to > maxShown {
 		from = max(min(caret-maxShown/2, to-maxShown), 0)
 		to = from + maxShown
@@ -147,17 +155,30 @@ func shownLine(line string, col int) (shown string, caret int) {
 	if from > 0 {
 		b.WriteString("…")
 	}
-	caretAt := 0
-	for i := from; i < to; i++ {
-		if i == caret {
-			caretAt = utf8.RuneCountInString(b.String())
+	caretAt, n := 0, 0
+	for i := 0; i < len(line) && n < to; n++ {
+		r, size := utf8.DecodeRuneInString(line[i:])
+		if n >= from {
+			if n == caret {
+				caretAt = utf8.RuneCountInString(b.String())
+			}
+			switch {
+			case r == '\t':
+				b.WriteString(" ")
+			case r == utf8.RuneError && size == 1:
+				fmt.Fprintf(&b, "\\x%02x", line[i]) // not UTF-8
+			case unicode.IsControl(r):
+				b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
+			default:
+				b.WriteRune(r)
+			}
 		}
-		b.WriteString(pieces[i])
+		i += size
 	}
 	if caret >= to {
 		caretAt = utf8.RuneCountInString(b.String())
 	}
-	if to < len(pieces) {
+	if to < total {
 		b.WriteString("…")
 	}
 	return b.String(), caretAt

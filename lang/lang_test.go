@@ -1,11 +1,15 @@
 package lang
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 func mustParse(t *testing.T, src string) *Program {
@@ -546,5 +550,67 @@ func TestLongDocComment(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second): // it takes well under a second
 		t.Fatal("parsing 2 MB of comment lines did not end within 20 s")
+	}
+}
+
+// shownLinePlain is shownLine written the plain way, every rune of the line
+// rendered, as the reference for the windowed one.
+func shownLinePlain(line string, col int) (string, int) {
+	var pieces []string
+	caret := 0
+	for i := 0; i < len(line); {
+		r, size := utf8.DecodeRuneInString(line[i:])
+		if i < col {
+			caret++
+		}
+		switch {
+		case r == '\t':
+			pieces = append(pieces, " ")
+		case r == utf8.RuneError && size == 1:
+			pieces = append(pieces, fmt.Sprintf("\\x%02x", line[i]))
+		case unicode.IsControl(r):
+			pieces = append(pieces, strings.Trim(strconv.QuoteRune(r), "'"))
+		default:
+			pieces = append(pieces, string(r))
+		}
+		i += size
+	}
+	from, to := 0, len(pieces)
+	if to > maxShown {
+		from = max(min(caret-maxShown/2, to-maxShown), 0)
+		to = from + maxShown
+	}
+	shown := strings.Join(pieces[from:to], "")
+	caretAt := utf8.RuneCountInString(strings.Join(pieces[from:min(max(caret, from), to)], ""))
+	if from > 0 {
+		shown, caretAt = "…"+shown, caretAt+1
+	}
+	if to < len(pieces) {
+		shown += "…"
+	}
+	return shown, caretAt
+}
+
+// An error's line is cut to the window around its column, control characters
+// and bytes that are not UTF-8 written as escapes, as rendering the whole line
+// and cutting it does.
+func TestShownLineWindow(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	alphabet := []string{"a", "b", " ", "\t", "é", "日", "\x1b", "\x07", "\xff", "\u2028", "x"}
+	for trial := range 5000 {
+		var b strings.Builder
+		for range r.IntN(300) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		line := b.String()
+		col := r.IntN(len(line) + 2)
+		if r.IntN(2) == 0 {
+			col = byteOffset(line, r.IntN(utf8.RuneCountInString(line)+2)+1)
+		}
+		got, gotCaret := shownLine(line, col)
+		want, wantCaret := shownLinePlain(line, col)
+		if got != want || gotCaret != wantCaret {
+			t.Fatalf("trial %d, %q at %d: %q caret %d, want %q caret %d", trial, line, col, got, gotCaret, want, wantCaret)
+		}
 	}
 }
