@@ -1,7 +1,7 @@
 // Package search finds the value of scoring games by game-tree search: negamax
 // with alpha-beta pruning and a transposition table. It knows nothing of the
 // language: a Rules implementation lists the moves of a state (a position or a
-// whole sum, interned to a dense id by the caller), each with the points it earns
+// whole sum, interned to a number by the caller), each with the points it earns
 // for the player who makes it and whether that player moves again.
 //
 // The value of a state is the best final difference, for the player to move,
@@ -22,7 +22,8 @@ import (
 	"github.com/grundy-lang/grundy/internal/paged"
 )
 
-// State is a position or sum interned to a dense id by the caller.
+// State is a position or sum interned to a number by the caller. The numbers
+// need not be dense: the table makes room only around the states expanded.
 type State int32
 
 // Move is one move of a state: where it leads, the points it earns for the player
@@ -138,10 +139,11 @@ type Searcher struct {
 	// Stats counts the work of every search so far.
 	Stats Stats
 
-	// slots maps a state to its entry's index+1 (0: not expanded), and
-	// entries holds the entries in the order the states were expanded, so that
-	// the states searched together lie together. Both grow by pages, never
-	// copied: an entry's address stays valid.
+	// slots maps a state to its entry's index+1 (0: not expanded), with
+	// pages only around the states expanded; entries holds the entries in the
+	// order the states were expanded, so that the states searched together lie
+	// together. Both grow by pages, never copied: an entry's address stays
+	// valid.
 	slots   paged.Array[int32]
 	entries paged.Array[entry]
 	held    int // the entries used
@@ -200,11 +202,8 @@ func (s *Searcher) bounded(st State) bool {
 
 // lookup returns st's entry, or nil when st was never expanded.
 func (s *Searcher) lookup(st State) *entry {
-	if int(st) >= s.slots.Len() {
-		return nil
-	}
-	if k := *s.slots.At(int(st)); k > 0 {
-		return s.entries.At(int(k) - 1)
+	if k := s.slots.Find(int(st)); k != nil && *k > 0 {
+		return s.entries.At(int(*k) - 1)
 	}
 	return nil
 }
@@ -478,7 +477,8 @@ func (s *Searcher) expand(st State) (*entry, error) {
 	if err := s.keep(&e, moves); err != nil {
 		return nil, err
 	}
-	if err := s.slots.Grow(int(st), s.Config.Memory); err != nil {
+	slot, err := s.slots.Place(int(st), s.Config.Memory)
+	if err != nil {
 		return nil, err
 	}
 	if err := s.entries.Grow(s.held, s.Config.Memory); err != nil {
@@ -487,7 +487,7 @@ func (s *Searcher) expand(st State) (*entry, error) {
 	p := s.entries.At(s.held)
 	*p = e
 	s.held++
-	*s.slots.At(int(st)) = int32(s.held)
+	*slot = int32(s.held)
 	s.Stats.Positions++
 	return p, nil
 }

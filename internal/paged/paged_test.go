@@ -54,3 +54,38 @@ func TestGrowAsksForEachPage(t *testing.T) {
 		t.Fatalf("asked %v, holds %d", asked, a.Len())
 	}
 }
+
+// A sparse array holds the pages of the elements placed and no others: an
+// element far out costs one page, Find reads nil elsewhere, and what was
+// placed reads back.
+func TestArraySparse(t *testing.T) {
+	var a Array[int32]
+	far := 5_000_000
+	for _, i := range []int{far, far + 1, 3, far + 3<<PageBits} {
+		p, err := a.Place(i, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		*p = int32(i % 1000)
+	}
+	if a.Bytes() != 3*4<<PageBits {
+		t.Errorf("%d bytes, want three pages", a.Bytes())
+	}
+	for _, i := range []int{far, far + 1, 3, far + 3<<PageBits} {
+		if p := a.Find(i); p == nil || *p != int32(i%1000) {
+			t.Errorf("element %d reads %v", i, p)
+		}
+	}
+	if a.Find(far+2) == nil || *a.Find(far+2) != 0 {
+		t.Error("an element not placed, on a page made, is not zero")
+	}
+	for _, i := range []int{far + 1<<PageBits, 2 << PageBits, far + 10<<PageBits} {
+		if a.Find(i) != nil {
+			t.Errorf("element %d found on a page not made", i)
+		}
+	}
+	refused := errors.New("no room")
+	if _, err := a.Place(far+20<<PageBits, func(int64) error { return refused }); err != refused {
+		t.Errorf("Place past the budget: %v", err)
+	}
+}
