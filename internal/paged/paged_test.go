@@ -76,7 +76,7 @@ func TestArraySparse(t *testing.T) {
 			t.Errorf("element %d reads %v", i, p)
 		}
 	}
-	if a.Find(far+2) == nil || *a.Find(far+2) != 0 {
+	if a.Find(far+2) == nil || *a.Find(far + 2) != 0 {
 		t.Error("an element not placed, on a page made, is not zero")
 	}
 	for _, i := range []int{far + 1<<PageBits, 2 << PageBits, far + 10<<PageBits} {
