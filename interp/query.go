@@ -125,10 +125,32 @@ func (in *Interp) positionValue(p Value) (solver.Grundy, error) {
 	return in.solver.Grundy(in.run.ctx, solver.Pos(p.N))
 }
 
+// knownByArgument is the value of a position of one integer argument n when
+// the game's copy of the memo by argument (see noteValue) has it: the memo
+// itself is by position id, which a loopy game's exploration hands out in no
+// order related to n, so that asking sg(G(n)) for n = 0, 1, 2, ... reads it
+// at random, and this copy in order. It counts as a hit of the memo.
+func (in *Interp) knownByArgument(v Value) (int64, bool) {
+	e := v.R.(*PosEntry)
+	g := e.Game
+	if in.Config.Plain || g.canon != nil || len(e.Args) != 1 || e.Args[0].K != KInt {
+		return 0, false
+	}
+	n := e.Args[0].N
+	if n < 0 || n >= int64(len(g.values)) || g.values[n] < 0 {
+		return 0, false
+	}
+	in.solver.CountHits(1)
+	return int64(g.values[n]), true
+}
+
 // grundyOf is the core of sg(G) in normal play: the generalized value of a
 // position or sum (Smith's rules add the parts).
 func (in *Interp) grundyOf(v Value, fn string) (solver.Grundy, error) {
 	if v.K == KPos {
+		if x, ok := in.knownByArgument(v); ok {
+			return solver.Finite(x), nil
+		}
 		return in.positionValue(v) // a position alone: no list of parts made
 	}
 	parts, err := gameParts(v, fn)
