@@ -56,8 +56,11 @@ func (s *Session) Piped(ctx context.Context, r io.Reader) int {
 			continue
 		}
 		size = 0
-		s.Do(ctx, entry)
+		ok := s.Do(ctx, entry)
 		if ctx.Err() != nil {
+			if ok { // the interrupt came as the entry ended: say why the rest is not run
+				fmt.Fprintln(s.err, "interrupted")
+			}
 			return 2
 		}
 	}
